@@ -1,0 +1,250 @@
+// The one instruction table of the 704. The CPU's decode tables, the disassembler and the
+// assembler are all derived from it. Codes and templates: UA SAP 3's operation table
+// (ibm704.md Appendix A, [SAP]); semantics: ibm704.md §5; cycle counts: ibm704.md §9, where
+// [V] = measured on the gate-level model rhobbie/Library704, [IBM] = IBM's announced times,
+// and * = an estimate (no tape or drum in the model, ibm704.md §9.9).
+
+export type Format = 'A' | 'B';
+
+/**
+ * How the assembler reads the variable field and how the disassembler writes it.
+ * - `Y`: address[,tag] (tag optional); `YT`: address,tag with the tag expected (T flag when missing);
+ * - `T`: 0,tag (address unused); `YTD`: address,tag,decrement (type A, D flag when missing);
+ * - `none`: a fixed word, any operand is merged into it; `data`: prefix word, address,tag,decrement.
+ */
+export type Operand = 'Y' | 'YT' | 'T' | 'YTD' | 'none' | 'data';
+
+/** How the tag is used: `Y` indexes the address; `XR` names index registers; `-` unused. */
+export type Indexing = 'Y' | 'XR' | '-';
+
+/**
+ * `machine`: decoded by the CPU from its 12-bit code (or its prefix, type A).
+ * `sense`: a member of the +0760/−0760 group, chosen by the effective address.
+ * `alias`: another name SAP gives a machine word (RCD = RDS 209); never decoded by itself.
+ * `data`: SAP data-word pseudo-operation that looks like an instruction (PZE … MTH).
+ */
+export type Kind = 'machine' | 'sense' | 'alias' | 'data';
+
+export interface OpDef {
+  readonly mnemonic: string;
+  /** Raw 36-bit template word from SAP's table (sign as the top bit). */
+  readonly template: number;
+  readonly format: Format;
+  readonly operand: Operand;
+  readonly indexing: Indexing;
+  readonly kind: Kind;
+  /** Minimum cycles (12 µs each); the CPU adds the variable part stated in `timing`. */
+  readonly cycles: number;
+  /** Cycle rule and its source. */
+  readonly timing: string;
+  /** For aliases and sense-group members with an operand: the operand values the disassembler may name. */
+  readonly range?: readonly [number, number];
+  /** The machine instruction an alias stands for. */
+  readonly aliasOf?: string;
+  /** The instruction reads C(Y) (for read watchpoints): loads, arithmetic, partial stores, LXA/LXD/SXD, CAS, LDA, CPY. */
+  readonly readsMemory: boolean;
+}
+
+// Instructions whose execution reads the word at Y (ibm704.md §5: "C(Y)" on the right-hand side).
+const READS_MEMORY = new Set(
+  ('CLA CLS CAL LDQ STA STD STP SLQ ADD SUB ADM SBM MPY MPR DVH DVP ANA ANS ORA ORS ACL '
+    + 'FAD FSB UFA UFS FMP UFM FDH FDP LXA LXD SXD CAS LDA CPY CAD').split(' '),
+);
+
+const O = (s: string): number => parseInt(s, 8);
+
+// Shorthands for the table rows below.
+const V2 = '2 [V]';
+const SHIFT = '1 + ceil((n+3)/12), n = low 8 bits of Y [V] §9.2';
+const TRANSFER = '2 [V]; 3 in trapping mode [V] §9.5';
+
+type Row = [mnemonic: string, template: string, operand: Operand, indexing: Indexing, kind: Kind, cycles: number, timing: string, extra?: Partial<OpDef>];
+
+const rows: Row[] = [
+  // §5.1 load and store
+  ['CLA', '050000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['CLS', '050200000000', 'Y', 'Y', 'machine', 2, V2],
+  ['CAL', '450000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['LDQ', '056000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STO', '060100000000', 'Y', 'Y', 'machine', 2, V2],
+  ['SLW', '060200000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STQ', '460000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STZ', '060000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STA', '062100000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STD', '062200000000', 'Y', 'Y', 'machine', 2, V2],
+  ['STP', '063000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['SLQ', '462000000000', 'Y', 'Y', 'machine', 2, V2],
+  // §5.2 fixed point
+  ['ADD', '040000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['SUB', '040200000000', 'Y', 'Y', 'machine', 2, V2],
+  ['ADM', '040100000000', 'Y', 'Y', 'machine', 2, V2],
+  ['SBM', '440000000000', 'Y', 'Y', 'machine', 2, V2],
+  ['MPY', '020000000000', 'Y', 'Y', 'machine', 20, '20 [IBM][V] §9.3'],
+  ['MPR', '420000000000', 'Y', 'Y', 'machine', 20, '20 [V] §9.3'],
+  ['DVH', '022000000000', 'Y', 'Y', 'machine', 3, '20 [IBM][V]; 3 on divide check [V] §9.3'],
+  ['DVP', '022100000000', 'Y', 'Y', 'machine', 3, '20 [IBM][V]; 3 on divide check [V] §9.3'],
+  // §5.3 logic
+  ['ANA', '432000000000', 'Y', 'Y', 'machine', 3, '3 (I, E, ER) [V]'],
+  ['ANS', '032000000000', 'Y', 'Y', 'machine', 4, '4 (I, E, ER, E) [V]'],
+  ['ORA', '450100000000', 'Y', 'Y', 'machine', 2, V2],
+  ['ORS', '460200000000', 'Y', 'Y', 'machine', 2, V2],
+  ['ACL', '036100000000', 'Y', 'Y', 'machine', 2, V2],
+  // §5.4 shifts
+  ['ALS', '076700000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  ['ARS', '077100000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  ['LLS', '076300000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  ['LRS', '076500000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  ['LGL', '476300000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  ['RQL', '477300000000', 'Y', 'Y', 'machine', 2, SHIFT],
+  // §5.5 floating point
+  ['FAD', '030000000000', 'Y', 'Y', 'machine', 6, '7 + floor(d/12) + floor(n/4); 6 + floor(d/12) for a zero sum [IBM][V] §9.4'],
+  ['FSB', '030200000000', 'Y', 'Y', 'machine', 6, 'as FAD [IBM][V] §9.4'],
+  ['UFA', '430000000000', 'Y', 'Y', 'machine', 5, '5 + floor(d/12) [V] §9.4'],
+  ['UFS', '430200000000', 'Y', 'Y', 'machine', 5, '5 + floor(d/12) [V] §9.4'],
+  ['FMP', '026000000000', 'Y', 'Y', 'machine', 17, '17 [IBM][V] §9.4'],
+  ['UFM', '426000000000', 'Y', 'Y', 'machine', 17, '17 [V] §9.4'],
+  ['FDH', '024000000000', 'Y', 'Y', 'machine', 3, '18 [IBM][V]; 3 on divide check or zero dividend [V] §9.4'],
+  ['FDP', '024100000000', 'Y', 'Y', 'machine', 3, '18 [IBM][V]; 3 on divide check or zero dividend [V] §9.4'],
+  // §5.6 index registers
+  ['LXA', '053400000000', 'YT', 'XR', 'machine', 2, V2],
+  ['LXD', '453400000000', 'YT', 'XR', 'machine', 2, V2],
+  ['SXD', '463400000000', 'YT', 'XR', 'machine', 2, V2],
+  ['PAX', '073400000000', 'T', 'XR', 'machine', 2, V2],
+  ['PDX', '473400000000', 'T', 'XR', 'machine', 2, V2],
+  ['PXD', '475400000000', 'T', 'XR', 'machine', 2, V2],
+  ['TSX', '007400000000', 'YT', 'XR', 'machine', 2, TRANSFER],
+  ['TXI', '100000000000', 'YTD', 'XR', 'machine', 2, TRANSFER],
+  ['TIX', '200000000000', 'YTD', 'XR', 'machine', 2, TRANSFER],
+  ['TXH', '300000000000', 'YTD', 'XR', 'machine', 2, TRANSFER],
+  ['TNX', '600000000000', 'YTD', 'XR', 'machine', 2, TRANSFER],
+  ['TXL', '700000000000', 'YTD', 'XR', 'machine', 2, TRANSFER],
+  // §5.7 transfers, tests, halts
+  ['TRA', '002000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TTR', '002100000000', 'Y', 'Y', 'machine', 2, '2 [V], never trapped §9.5'],
+  ['TZE', '010000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TNZ', '410000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TPL', '012000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TMI', '412000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TOV', '014000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TNO', '414000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TQO', '016100000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TQP', '016200000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['TLQ', '004000000000', 'Y', 'Y', 'machine', 2, TRANSFER],
+  ['CAS', '034000000000', 'Y', 'Y', 'machine', 3, '3 for every exit [V]'],
+  ['HTR', '000000000000', 'Y', 'Y', 'machine', 2, 'I and E cycle, then stop [V] §9.1'],
+  ['HPR', '042000000000', 'none', '-', 'machine', 2, 'I and E cycle, then stop [V] §9.1'],
+  ['NOP', '076100000000', 'none', '-', 'machine', 2, V2],
+  ['PSE', '076000000000', 'Y', 'Y', 'machine', 2, '2 [V]; sub-operation from Y §5.8'],
+  ['MSE', '476000000000', 'Y', 'Y', 'machine', 2, '2 [V]; sub-operation from Y §5.8'],
+  // §5.10 input/output
+  ['RDS', '076200000000', 'Y', 'Y', 'machine', 2, '2 [V] + wait for a connected unit §9.6'],
+  ['WRS', '076600000000', 'Y', 'Y', 'machine', 2, '2 [V] + wait for a connected unit §9.6'],
+  // BST, WEF and REW name a tape by number: SAP's template already holds 0200 (BST 3 = 0764 00203).
+  ['BST', '076400000200', 'Y', 'Y', 'machine', 2, '2* + wait §9.6', { range: [1, 10] }],
+  ['WEF', '077000000200', 'Y', 'Y', 'machine', 2, '2* + wait §9.6', { range: [1, 10] }],
+  ['REW', '077200000200', 'Y', 'Y', 'machine', 2, '2* + wait §9.6', { range: [1, 10] }],
+  ['CPY', '070000000000', 'Y', 'Y', 'machine', 3, 'reading at least 3, writing at least 4, + device wait [V] §9.6'],
+  ['CAD', '470000000000', 'Y', 'Y', 'machine', 3, 'as CPY reading [V] §9.6'],
+  ['LDA', '046000000000', 'Y', 'Y', 'machine', 2, '2* + wait for the drum §9.6'],
+
+  // The +0760/−0760 group: fixed words and numbered senses (ibm704.md §5.3, §5.7, §5.8, §5.9).
+  ['CLM', '076000000000', 'none', '-', 'sense', 2, V2],
+  ['LBT', '076000000001', 'none', '-', 'sense', 2, V2],
+  ['CHS', '076000000002', 'none', '-', 'sense', 2, V2],
+  ['SSP', '076000000003', 'none', '-', 'sense', 2, V2],
+  ['COM', '076000000006', 'none', '-', 'sense', 2, V2],
+  ['ETM', '076000000007', 'none', '-', 'sense', 2, V2],
+  ['RND', '076000000010', 'none', '-', 'sense', 2, V2],
+  ['DCT', '076000000012', 'none', '-', 'sense', 2, V2],
+  ['CFF', '076000000030', 'none', '-', 'sense', 2, V2],
+  ['SLF', '076000000140', 'none', '-', 'sense', 2, V2],
+  ['SLN', '076000000140', 'Y', 'Y', 'sense', 2, V2, { range: [1, 4] }],
+  ['SWT', '076000000160', 'Y', 'Y', 'sense', 2, V2, { range: [1, 6] }],
+  ['SPU', '076000000340', 'Y', 'Y', 'sense', 2, V2, { range: [1, 2] }],
+  ['SPT', '076000000360', 'none', '-', 'sense', 2, V2],
+  ['SPR', '076000000360', 'Y', 'Y', 'sense', 2, V2, { range: [1, 10] }],
+  ['PBT', '476000000001', 'none', '-', 'sense', 2, V2],
+  ['SSM', '476000000003', 'none', '-', 'sense', 2, V2],
+  ['LTM', '476000000007', 'none', '-', 'sense', 2, V2],
+  ['ETT', '476000000011', 'none', '-', 'sense', 2, V2],
+  ['RTT', '476000000012', 'none', '-', 'sense', 2, V2],
+  ['SLT', '476000000140', 'Y', 'Y', 'sense', 2, V2, { range: [1, 4] }],
+
+  // SAP's aliases for selects of particular units (ibm704.md §5.10); the operand is added.
+  ['RCD', '076200000321', 'none', '-', 'alias', 2, '', { aliasOf: 'RDS' }],
+  ['RPR', '076200000361', 'none', '-', 'alias', 2, '', { aliasOf: 'RDS' }],
+  ['RTD', '076200000200', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'RDS', range: [1, 10] }],
+  ['RTB', '076200000220', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'RDS', range: [1, 10] }],
+  ['RDR', '076200000300', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'RDS', range: [1, 8] }],
+  ['WPR', '076600000361', 'none', '-', 'alias', 2, '', { aliasOf: 'WRS' }],
+  ['WPU', '076600000341', 'none', '-', 'alias', 2, '', { aliasOf: 'WRS' }],
+  ['IOD', '076600000333', 'none', '-', 'alias', 2, '', { aliasOf: 'WRS' }],
+  ['WTV', '076600000030', 'none', '-', 'alias', 2, '', { aliasOf: 'WRS' }],
+  ['WTD', '076600000200', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'WRS', range: [1, 10] }],
+  ['WTB', '076600000220', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'WRS', range: [1, 10] }],
+  ['WDR', '076600000300', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'WRS', range: [1, 8] }],
+  ['WTS', '076600000320', 'Y', 'Y', 'alias', 2, '', { aliasOf: 'WRS', range: [1, 10] }],
+  ['CAC', '470000000000', 'Y', 'Y', 'alias', 3, '', { aliasOf: 'CAD' }],
+
+  // §5.11 data words with a prefix.
+  ['PZE', '000000000000', 'data', '-', 'data', 0, ''],
+  ['PON', '100000000000', 'data', '-', 'data', 0, ''],
+  ['PTW', '200000000000', 'data', '-', 'data', 0, ''],
+  ['PTH', '300000000000', 'data', '-', 'data', 0, ''],
+  ['MZE', '400000000000', 'data', '-', 'data', 0, ''],
+  ['MON', '500000000000', 'data', '-', 'data', 0, ''],
+  ['MTW', '600000000000', 'data', '-', 'data', 0, ''],
+  ['MTH', '700000000000', 'data', '-', 'data', 0, ''],
+  ['FOR', '400000000000', 'data', '-', 'data', 0, ''],
+  ['FVE', '500000000000', 'data', '-', 'data', 0, ''],
+  ['SIX', '600000000000', 'data', '-', 'data', 0, ''],
+  ['SVN', '700000000000', 'data', '-', 'data', 0, ''],
+];
+
+export const OPCODES: readonly OpDef[] = rows.map(([mnemonic, t, operand, indexing, kind, cycles, timing, extra]) => ({
+  mnemonic,
+  template: O(t),
+  format: kind === 'machine' && (O(t.slice(0, 1)) & 3) !== 0 ? 'A' : 'B',
+  operand,
+  indexing,
+  kind,
+  cycles,
+  timing,
+  readsMemory: READS_MEMORY.has(mnemonic),
+  ...extra,
+}));
+
+export const BY_MNEMONIC: ReadonlyMap<string, OpDef> = new Map(OPCODES.map((d) => [d.mnemonic, d]));
+
+/** Decode tables indexed by the word's top 12 bits (bits S,1-11), built once from OPCODES. */
+export const DECODE_DEF: readonly (OpDef | undefined)[] = (() => {
+  const table: (OpDef | undefined)[] = new Array(4096).fill(undefined);
+  for (const d of OPCODES) {
+    if (d.kind !== 'machine') continue;
+    const top = Math.floor(d.template / 2 ** 24);
+    if (d.format === 'A') {
+      // Type A: the prefix (bits S,1,2) alone selects; the decrement fills the rest of the 12 bits.
+      const base = top & 0o7000;
+      for (let i = 0; i < 0o1000; i++) table[base | i] = d;
+    } else {
+      // Type B: bits 12-17 are not part of the code (ibm704.md §4), so the 12 bits select exactly.
+      table[top] = d;
+    }
+  }
+  return table;
+})();
+
+/** The sense-group member named by an effective address, for +0760 (PSE) or −0760 (MSE). */
+export const senseMember = (minus: boolean, y: number): OpDef | undefined => SENSE.get((minus ? 0o100000 : 0) + y);
+
+const SENSE: ReadonlyMap<number, OpDef> = (() => {
+  const m = new Map<number, OpDef>();
+  for (const d of OPCODES) {
+    if (d.kind !== 'sense') continue;
+    const minus = d.template >= 2 ** 35;
+    const a = d.template % 2 ** 15;
+    const [lo, hi] = d.range ?? [0, 0];
+    for (let n = lo; n <= hi; n++) m.set((minus ? 0o100000 : 0) + a + n, d);
+  }
+  return m;
+})();

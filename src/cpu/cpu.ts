@@ -7,7 +7,7 @@ import {
   shiftCycles, shiftLeftLong, shiftLrs, type Registers,
 } from './arith.ts';
 import { DECODE_DEF } from './opcodes.ts';
-import { and36, or36 } from './word.ts';
+import { and36, formatAddr as octal5, or36 } from './word.ts';
 import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
 
 const P35 = 34359738368; // 2^35: the sign bit of a word, bit P of the AC
@@ -190,7 +190,7 @@ export class Cpu implements Registers {
 
       if (debug && (this.watches[y]! & 1) !== 0 && (f & READS) !== 0) {
         this.watchHit = y;
-        this.stopMessage = `read of ${y.toString(8).padStart(5, '0')}`;
+        this.stopMessage = `read of ${octal5(y)}`;
       }
 
       let jump = -1; // transfer target of a transfer-type instruction, when taken
@@ -347,9 +347,11 @@ export class Cpu implements Registers {
         }
         case 0o0000: // HTR: stop; Start resumes at Y
           ic = y; reason = 'halt'; io.halt(cyc);
+          this.stopMessage = `HTR at ${octal5(L)}`;
           break;
         case 0o0420: // HPR: stop; Start resumes at L+1
           reason = 'halt'; io.halt(cyc);
+          this.stopMessage = `HPR at ${octal5(L)}`;
           break;
         case 0o0761: break; // NOP
         case 0o0760: // PSE group, chosen by the effective address (§5.3, §5.7, §5.8)
@@ -484,7 +486,7 @@ export class Cpu implements Registers {
 
   private store(y: number, v: number): void {
     this.mem[y] = v;
-    if (this.debugOn && (this.watches[y]! & 2) !== 0) { this.watchHit = y; this.stopMessage = `write to ${y.toString(8).padStart(5, '0')}`; }
+    if (this.debugOn && (this.watches[y]! & 2) !== 0) { this.watchHit = y; this.stopMessage = `write to ${octal5(y)}`; }
   }
 
   private afterInstruction(L: number): void {

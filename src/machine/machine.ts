@@ -3,12 +3,17 @@
 
 import { Cpu, type StopReason } from '../cpu/cpu.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
+import { CardPunch } from '../devices/cardPunch.ts';
+import { CardReader } from '../devices/cardReader.ts';
+import { Printer, type PrinterOptions } from '../devices/printer.ts';
 import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
 import { Io, unitName } from './io.ts';
 
 export interface MachineOptions {
   /** 4096, 8192 or 32768 words (default 32768). */
   coreWords?: number;
+  /** Where printed lines go as they are printed (they are also kept in `printer.lines`). */
+  printer?: PrinterOptions;
 }
 
 export interface Stop {
@@ -31,11 +36,19 @@ const REGISTERS = [
 export class Machine {
   readonly io = new Io();
   readonly cpu: Cpu;
+  /** The unit-record equipment every installation has; tapes and drums are attached through `io`. */
+  readonly reader = new CardReader();
+  readonly punch = new CardPunch();
+  readonly printer: Printer;
   /** Turns a word into SAP text for stop messages (the disassembler plugs in here). */
   describeWord: (word: number, location: number) => string = () => '';
 
   constructor(options: MachineOptions = {}) {
     this.cpu = new Cpu(this.io, { coreWords: options.coreWords ?? 32768 });
+    this.printer = new Printer(options.printer);
+    this.io.attachReader(this.reader);
+    this.io.attachPunch(this.punch);
+    this.io.attachPrinter(this.printer);
   }
 
   /** Run up to `limit` instructions from the current IC. */
@@ -113,7 +126,7 @@ export class Machine {
       case 'error':
         return `${cpu.stopMessage} at ${at(cpu.errorAddress)}`;
       case 'halt':
-        return cpu.stopMessage || `halted, IC ${formatAddr(cpu.ic)}`;
+        return `${cpu.stopMessage}, IC ${formatAddr(cpu.ic)}`;
       case 'limit':
         return `instruction limit reached at ${formatAddr(cpu.ic)} (started at ${formatAddr(start)})`;
       case 'input':

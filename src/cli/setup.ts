@@ -1,0 +1,87 @@
+// Machine options shared by `run` and `debug`: core size, units and their files, console switches,
+// and which LOAD button to press.
+
+import type { Command } from 'commander';
+import { Machine } from '../machine/machine.ts';
+
+export interface MachineCliOptions {
+  core: string;
+  cards?: string[];
+  readerEof?: boolean;
+  punch?: string;
+  printer?: string;
+  tape?: string[];
+  drum?: string[];
+  boot?: string;
+  sense?: string;
+  keys?: string;
+}
+
+/** A configured machine plus what to do at the start and the end of a run. */
+export interface MachineSession {
+  machine: Machine;
+  /** Press the LOAD button named by --boot (if any). */
+  boot(): void;
+  /** Finish every unit: write punch, printer, tape and drum files atomically. */
+  close(): void;
+}
+
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+export function addMachineOptions(cmd: Command): Command {
+  return cmd
+    .option('--core <size>', 'core size: 4k, 8k or 32k', '32k')
+    .option('--cards <deck>', 'card deck for the reader (.cbn or text, one card a line); repeatable', collect)
+    .option('--reader-eof', 'the reader signals end of file after the last card (else the run stops for input)')
+    .option('--punch <deck>', 'punch into this deck (.cbn, else text)')
+    .option('--printer <file>', 'print to this file, or - for standard output')
+    .option('--tape <N=FILE[:ro]>', 'attach a tape image (.tap or .p7b) to unit N (1-10); repeatable', collect)
+    .option('--drum <N=FILE>', 'attach a drum image to drum N (1-8); repeatable', collect)
+    .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tape1, drum1')
+    .option('--sense <switches>', 'sense switches that are down, e.g. 1,3')
+    .option('--keys <octal>', 'entry keys (octal, 12 digits)');
+}
+
+const CORE: Record<string, number> = { '4k': 4096, '8k': 8192, '32k': 32768 };
+
+export function machineFromOptions(opts: MachineCliOptions): MachineSession {
+  const coreWords = CORE[opts.core.toLowerCase()];
+  if (coreWords === undefined) throw new Error(`--core: "${opts.core}" is not 4k, 8k or 32k`);
+  const toStdout = opts.printer === '-';
+  const machine = new Machine({
+    coreWords,
+    printer: toStdout ? { onLine: (text, again) => { if (!again) process.stdout.write(text + '\n'); } } : {},
+  });
+  const cpu = machine.cpu;
+  if (opts.printer && !toStdout) machine.printer.attach(opts.printer);
+  for (const deck of opts.cards ?? []) machine.reader.feedFile(deck);
+  machine.reader.setEndOfFile(opts.readerEof ?? false);
+  if (opts.punch) machine.punch.attach(opts.punch);
+  if (opts.sense) {
+    for (const s of opts.sense.split(',')) {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1 || n > 6) throw new Error(`--sense: "${s}" is not a sense switch 1-6`);
+      cpu.senseSwitches |= 1 << (n - 1);
+    }
+  }
+  if (opts.keys !== undefined) {
+    if (!/^[0-7]{1,12}$/.test(opts.keys)) throw new Error(`--keys: "${opts.keys}" is not up to 12 octal digits`);
+    cpu.keys = parseInt(opts.keys, 8);
+  }
+  const boot = opts.boot?.toLowerCase();
+  if (boot !== undefined && !/^(cards|tape1|drum1)$/.test(boot)) {
+    throw new Error(`--boot: "${opts.boot}" is not cards, tape1 or drum1 (the 704's LOAD buttons read tape 1 and drum 1)`);
+  }
+  return {
+    machine,
+    boot() {
+      if (boot === 'cards') machine.loadCards();
+      else if (boot === 'tape1') machine.loadTape();
+      else if (boot === 'drum1') machine.loadDrum();
+    },
+    close() {
+      machine.printer.close();
+      machine.punch.detach();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The CLI's colours. chalk turns itself off when the output is not a terminal (or NO_COLOR is set),
+// so piped output and test transcripts stay plain.
+
+import chalk from 'chalk';
+
+export const style = {
+  error: (s: string): string => chalk.red(s),
+  warn: (s: string): string => chalk.yellow(s),
+  ok: (s: string): string => chalk.green(s),
+  addr: (s: string): string => chalk.cyan(s),
+  reg: (s: string): string => chalk.bold(s),
+  dim: (s: string): string => chalk.dim(s),
+  head: (s: string): string => chalk.bold.underline(s),
+};
+
+/** Print an error for a person and set a failing exit code. */
+export function fail(message: string): void {
+  process.stderr.write(`${style.error('error:')} ${message}\n`);
+  process.exitCode = 1;
+}

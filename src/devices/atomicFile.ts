@@ -1,0 +1,57 @@
+// Replace a file so that a crash never leaves a half-written image in its place: write a temp
+// file in the same directory (so the rename cannot cross file systems), fsync it, rename it over
+// the target, then fsync the directory so the rename itself is durable.
+
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const target = resolve(path);
+  const dir = dirname(target);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', existingMode(target));
+  let written = false;
+  try {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    fsyncSync(fd);
+    written = true;
+  } finally {
+    closeSync(fd);
+    if (!written) unlinkSync(tmp);
+  }
+  try {
+    renameSync(tmp, target);
+  } catch (e) {
+    unlinkSync(tmp);
+    throw e;
+  }
+  syncDirectory(dir);
+}
+
+/** Keep the permissions of a file being replaced; new files get the usual 0666 less umask. */
+function existingMode(path: string): number {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return 0o666;
+  }
+}
+
+/** Make the rename durable; some platforms cannot open or fsync a directory, which is harmless. */
+function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // not supported here (e.g. Windows); the data itself is already synced
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -118,11 +118,15 @@ export function shiftArs(r: Registers, n: number): void {
  * AC 35) and leaves the MQ sign; LGL moves MQ S,1-35 (MQ S feeds AC 35).
  */
 export function shiftLeftLong(r: Registers, n: number, logical: boolean): void {
-  if (reachesP(r.acMag, n)) r.acOverflow = true;
   const width = logical ? 36 : 35;
   const wordMod = 2 ** width;
   const mqSign = r.mq >= SIGN ? 1 : 0;
   let lo = logical ? r.mq : r.mq % P35;
+  // Overflow as ALS: a 1 shifted into P, and with more than 35 places the MQ's bits (LLS: MQ 1-35,
+  // LGL: MQ S,1-35) pass through AC 35 ... 1 into P as well (ibm704.md §5.4; SIMH tests P after
+  // every single place [C]).
+  const m = n - 35; // how many of the MQ's top bits reach P
+  if (reachesP(r.acMag, n) || (m > 0 && (m >= width ? lo !== 0 : lo >= 2 ** (width - m)))) r.acOverflow = true;
   let hi = r.acMag;
   for (let left = n; left > 0; ) {
     const k = Math.min(left, 35);

@@ -1,0 +1,67 @@
+// `samuel704 asm` and `samuel704 disasm` as the CLI registers them.
+
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerAsmCommands } from '../../src/asm/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'asmcli-'));
+const PROG = '       ORG 100\nSTART  CLA X\n       HTR START\nX      DEC 7\n       END START\n';
+
+async function run(...args: string[]): Promise<{ out: string; err: string; code: number | undefined }> {
+  let out = '', err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  process.exitCode = undefined;
+  try {
+    const program = new Command().exitOverride();
+    registerAsmCommands(program);
+    await program.parseAsync(['node', 'samuel704', ...args]);
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+  const code = process.exitCode as number | undefined;
+  process.exitCode = undefined;
+  return { out, err, code };
+}
+
+afterEach(() => { process.exitCode = undefined; });
+
+describe('asm and disasm commands', () => {
+  const src = join(dir, 'prog.sap');
+  writeFileSync(src, PROG);
+
+  it('writes the deck, listing, image and symbols and succeeds', async () => {
+    const r = await run('asm', src, '-o', join(dir, 'prog.cbn'), '--listing', join(dir, 'prog.lst'), '--image', join(dir, 'prog.oct'), '--symbols', join(dir, 'prog.json'));
+    expect(r.code).toBeUndefined();
+    expect(r.out).toBe('');
+    for (const f of ['prog.cbn', 'prog.lst', 'prog.oct', 'prog.json']) expect(existsSync(join(dir, f))).toBe(true);
+    expect(readFileSync(join(dir, 'prog.lst'), 'utf8')).toContain('00144  0 50000 0 00146 START  CLA X');
+    expect(JSON.parse(readFileSync(join(dir, 'prog.json'), 'utf8')).symbols.X).toBe('00146');
+  });
+
+  it('prints the listing when no output is named, and fails with the diagnostics on errors', async () => {
+    const ok = await run('asm', src);
+    expect(ok.out).toContain('START  CLA X');
+    const bad = join(dir, 'bad.sap');
+    writeFileSync(bad, '       CLA NOWHERE\n       END\n');
+    const r = await run('asm', bad, '--image', join(dir, 'bad.oct'));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${bad}:1:12: warning: NOWHERE is longer than six characters`);
+    expect(r.err).toContain(`${bad}:1:12: error: undefined symbol OWHERE (flag U)\n         CLA NOWHERE\n             ^`);
+    expect(r.err).toContain('1 error');
+  });
+
+  it('disassembles an image and a deck, naming addresses from the symbol map', async () => {
+    const img = await run('disasm', join(dir, 'prog.oct'), '--symbols', join(dir, 'prog.json'));
+    expect(img.out).toContain('00144 +050000000146  START  CLA X');
+    expect(img.out).toContain('00145 +000000000144         HTR START');
+    const deck = await run('disasm', join(dir, 'prog.cbn'));
+    expect(deck.out).toContain('card 1 (not an absolute card):');
+    expect(deck.out).toContain('00146 +000000000007         HTR 7');
+    expect(deck.out).toContain('transfer to 00144');
+  });
+});

@@ -1,0 +1,101 @@
+// perft.sap: the number of positions n moves deep, counted on the emulated 704 — from the
+// start position against the published counts (perft.tsv, a copy of shared/data/perft.tsv),
+// and from random positions with kings against the reference generator.
+
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Checkers704 } from './harness.ts';
+import { parseFen, perft, randomGamePosition, randomPosition, rng, toFen } from './reference.ts';
+
+const published = new Map<number, number>(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'perft.tsv'), 'utf8')
+    .split('\n')
+    .filter((l) => /^\d+\t\d+$/.test(l))
+    .map((l) => l.split('\t').map(Number) as [number, number]),
+);
+
+const ms = (cycles: number): string => `${(cycles * 12e-6).toFixed(1)} s`;
+
+describe('PERFT from the start position', () => {
+  const c = new Checkers704();
+  c.call('BITINI');
+
+  it('matches perft.tsv for depths 1-7, making every move', () => {
+    c.m.cpu.mem[c.sym('PBULK')] = 0;
+    const lines: string[] = [];
+    for (let d = 0; d <= 7; d++) {
+      c.call('STARTP');
+      const t0 = performance.now();
+      const r = c.call('PERFT', { ac: d });
+      const wall = performance.now() - t0;
+      expect(r.acMag, `depth ${d}`).toBe(d === 0 ? 1 : published.get(d));
+      expect(c.m.cpu.mem[c.sym('PCOUNT')]).toBe(r.acMag);
+      expect(wall).toBeLessThan(10_000);
+      if (d > 0) lines.push(`  depth ${d}: ${r.acMag} positions, ${r.cycles} cycles = ${ms(r.cycles)} of 704 time, ${wall.toFixed(0)} ms here`);
+    }
+    console.log(`PERFT, every move made:\n${lines.join('\n')}`);
+  });
+
+  it('matches perft.tsv for depths 1-8 counting the last ply with BITS', () => {
+    c.m.cpu.mem[c.sym('PBULK')] = 1;
+    const lines: string[] = [];
+    for (let d = 1; d <= 8; d++) {
+      c.call('STARTP');
+      const t0 = performance.now();
+      const r = c.call('PERFT', { ac: d });
+      const wall = performance.now() - t0;
+      expect(r.acMag, `depth ${d}`).toBe(published.get(d));
+      expect(wall).toBeLessThan(10_000);
+      lines.push(`  depth ${d}: ${r.acMag} positions, ${r.cycles} cycles = ${ms(r.cycles)} of 704 time, ${wall.toFixed(0)} ms here`);
+    }
+    c.m.cpu.mem[c.sym('PBULK')] = 0;
+    console.log(`PERFT, last ply counted by BITS:\n${lines.join('\n')}`);
+  });
+
+  it('leaves the starting position in ply 0', () => {
+    c.call('STARTP');
+    const before = c.record(0);
+    c.call('PERFT', { ac: 4 });
+    expect(c.record(0)).toEqual(before);
+  });
+});
+
+describe('PERFT from other positions', () => {
+  const c = new Checkers704();
+  c.call('BITINI');
+
+  const check = (fen: string, depth: number, bulk: number): void => {
+    const pos = parseFen(fen);
+    c.setPosition(0, pos);
+    c.m.cpu.mem[c.sym('PBULK')] = bulk;
+    const r = c.call('PERFT', { ac: depth });
+    expect(r.acMag, `${fen} depth ${depth} bulk ${bulk}`).toBe(perft(pos, depth));
+  };
+
+  it('W:WK17:B14,15,22,23 has exactly two moves, after which Black cannot move', () => {
+    for (const bulk of [0, 1]) {
+      const pos = parseFen('W:WK17:B14,15,22,23');
+      c.setPosition(0, pos);
+      c.m.cpu.mem[c.sym('PBULK')] = bulk;
+      expect(c.call('PERFT', { ac: 1 }).acMag).toBe(2);
+      c.setPosition(0, pos);
+      expect(c.call('PERFT', { ac: 2 }).acMag).toBe(0);
+    }
+  });
+
+  it('agrees with the reference generator on random positions with kings, depths 1-3', () => {
+    const rand = rng(31);
+    for (let i = 0; i < 240; i++) {
+      const pos = i % 3 === 0 ? randomPosition(rand, 12, 0.5) : i % 3 === 1 ? randomPosition(rand, 6) : randomGamePosition(rand, 20 + Math.floor(rand() * 60));
+      const fen = toFen(pos);
+      for (let d = 1; d <= 3; d++) check(fen, d, i % 2);
+    }
+  });
+
+  it('agrees at depth 5 on a few endgames with kings', () => {
+    const rand = rng(32);
+    for (let i = 0; i < 12; i++) check(toFen(randomPosition(rand, 5, 0.6)), 5, i % 2);
+  });
+});

@@ -1,6 +1,7 @@
 // The samuel704 command line.
 
 import { Command } from 'commander';
+import { registerAsmCommands } from '../asm/cli.ts';
 import { registerRun } from './run.ts';
 
 const program = new Command();
@@ -10,5 +11,6 @@ program
   .version('0.1.0');
 
 registerRun(program);
+registerAsmCommands(program);
 
 await program.parseAsync(process.argv);

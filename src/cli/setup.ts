@@ -2,6 +2,8 @@
 // and which LOAD button to press.
 
 import type { Command } from 'commander';
+import { Drum } from '../devices/drum.ts';
+import { TapeUnit } from '../devices/tape.ts';
 import { Machine } from '../machine/machine.ts';
 
 export interface MachineCliOptions {
@@ -11,7 +13,7 @@ export interface MachineCliOptions {
   punch?: string;
   printer?: string;
   tape?: string[];
-  drum?: string[];
+  drum?: string;
   boot?: string;
   sense?: string;
   keys?: string;
@@ -36,7 +38,7 @@ export function addMachineOptions(cmd: Command): Command {
     .option('--punch <deck>', 'punch into this deck (.cbn, else text)')
     .option('--printer <file>', 'print to this file, or - for standard output')
     .option('--tape <N=FILE[:ro]>', 'attach a tape image (.tap or .p7b) to unit N (1-10); repeatable', collect)
-    .option('--drum <N=FILE>', 'attach a drum image to drum N (1-8); repeatable', collect)
+    .option('--drum <file>', 'attach a drum image: the 733 unit with its eight logical drums 1-8 (0301-0310)')
     .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tape1, drum1')
     .option('--sense <switches>', 'sense switches that are down, e.g. 1,3')
     .option('--keys <octal>', 'entry keys (octal, 12 digits)');
@@ -68,6 +70,13 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
     if (!/^[0-7]{1,12}$/.test(opts.keys)) throw new Error(`--keys: "${opts.keys}" is not up to 12 octal digits`);
     cpu.keys = parseInt(opts.keys, 8);
   }
+  const tapes = (opts.tape ?? []).map((spec) => attachTape(machine, spec));
+  let drum: Drum | null = null;
+  if (opts.drum) {
+    drum = new Drum();
+    drum.attach(opts.drum);
+    for (let n = 1; n <= 8; n++) machine.io.attachDrum(n, drum);
+  }
   const boot = opts.boot?.toLowerCase();
   if (boot !== undefined && !/^(cards|tape1|drum1)$/.test(boot)) {
     throw new Error(`--boot: "${opts.boot}" is not cards, tape1 or drum1 (the 704's LOAD buttons read tape 1 and drum 1)`);
@@ -82,6 +91,20 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
     close() {
       machine.printer.close();
       machine.punch.detach();
+      for (const t of tapes) t.detach();
+      drum?.detach();
     },
   };
+}
+
+/** `N=FILE[:ro]`: mount a tape image on unit N (1-10); a missing file starts a blank tape. */
+function attachTape(machine: Machine, spec: string): TapeUnit {
+  const m = /^(\d+)=(.+?)(:ro)?$/.exec(spec);
+  if (!m) throw new Error(`--tape: "${spec}" is not N=FILE or N=FILE:ro`);
+  const n = Number(m[1]);
+  if (n < 1 || n > 10) throw new Error(`--tape: unit ${n} is not a tape unit 1-10`);
+  const unit = new TapeUnit(n);
+  unit.attach(m[2]!, { readOnly: m[3] !== undefined });
+  machine.io.attachTape(n, unit);
+  return unit;
 }

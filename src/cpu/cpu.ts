@@ -36,7 +36,7 @@ export interface IoPort {
   /** BST (0764), WEF (0770), REW (0772) on a tape address: cycle count when done, or -1. */
   tapeCommand(op: number, address: number, now: number): number;
   /** LDA: the drum address for the following CPYs; false when no drum is selected. */
-  drumAddress(address: number): boolean;
+  drumAddress(address: number, now: number): boolean;
   /** SPR n, SPU n, SPT (ibm704.md §5.8). */
   printerSense(n: number): void;
   punchSense(n: number): void;
@@ -406,7 +406,7 @@ export class Cpu implements Registers {
           break;
         }
         case 0o0460: // LDA
-          if (!io.drumAddress(mem[y]! % 32768)) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'LDA with no drum selected'; }
+          if (!io.drumAddress(mem[y]! % 32768, cyc)) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'LDA with no drum selected'; }
           break;
         case 0o0700: case 0o4700: { // CPY, CAD: three exits, every word through the MQ
           if (!io.connected) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'CPY with no unit selected'; break; }

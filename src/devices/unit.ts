@@ -21,6 +21,9 @@ export interface Unit {
   write(word: number, now: number): number;
   /** The program stopped feeding or reading this unit (new select, halt, end of run): end the record. */
   disconnect(now: number): void;
-  /** Cycle count at which the unit can deliver or accept its next word; the CPU waits until then. */
+  /**
+   * After read/write: the cycle at which the word just moved (the CPY waits until then); after
+   * disconnect: the cycle at which the unit is free for the next select (ibm704.md §7.6, §9.6).
+   */
   readonly readyAt: number;
 }

@@ -19,8 +19,8 @@ export interface TapeDrive extends Unit {
 }
 
 export interface Drum extends Unit {
-  /** LDA: the drum word address for the following CPYs. */
-  setAddress(address: number): void;
+  /** LDA: the drum word address for the following CPYs; `now` times the rotation to it. */
+  setAddress(address: number, now: number): void;
 }
 
 export interface Printer extends Unit {
@@ -104,7 +104,13 @@ export class Io implements IoPort {
       this.error = `${write ? 'WRS' : 'RDS'} ${address.toString(8).padStart(4, '0')}: ${unitName(address)} is not attached`;
       return -1;
     }
-    unit.select(write, address, t);
+    try {
+      unit.select(write, address, t);
+    } catch (e) {
+      // A unit refuses what it cannot do (WRS to the reader, a read-only tape, no reel mounted).
+      this.error = `${write ? 'WRS' : 'RDS'} ${address.toString(8).padStart(4, '0')}: ${(e as Error).message}`;
+      return -1;
+    }
     this.selected = unit;
     this.selectedWriting = write;
     return t;
@@ -128,8 +134,14 @@ export class Io implements IoPort {
     return this.selected?.readyAt ?? 0;
   }
 
+  /**
+   * BST/WEF/REW name a tape by either of its addresses: 0201-0212 or 0221-0232 (ibm704.md §5.10
+   * unit table; the mode bit means nothing to a tape motion). UA SAP's tape load card
+   * (Z0ftware uatapeload.dck) rewinds and backspaces tape 1 as REW 0221 / BSR 0221, and SIMH
+   * i704 [C] accepts that.
+   */
   tapeCommand(op: number, address: number, now: number): number {
-    const n = address - 0o200;
+    const n = address >= 0o221 && address <= 0o232 ? address - 0o220 : address - 0o200;
     const drive = n >= 1 && n <= 10 ? this.tapes.get(n) : undefined;
     const name = op === 0o764 ? 'BST' : op === 0o770 ? 'WEF' : 'REW';
     if (!drive) {
@@ -145,10 +157,10 @@ export class Io implements IoPort {
     }
   }
 
-  drumAddress(address: number): boolean {
+  drumAddress(address: number, now: number): boolean {
     const d = this.selected as Partial<Drum> | null;
     if (!d || typeof d.setAddress !== 'function') return false;
-    d.setAddress(address);
+    d.setAddress(address, now);
     return true;
   }
 

@@ -2,6 +2,7 @@
 // Hosts (CLI, debugger, tests) drive it through this class; the CPU itself never does host I/O.
 
 import { Cpu, type StopReason } from '../cpu/cpu.ts';
+import { disassemble } from '../cpu/disasm.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
 import { CardPunch } from '../devices/cardPunch.ts';
 import { CardReader } from '../devices/cardReader.ts';
@@ -40,8 +41,8 @@ export class Machine {
   readonly reader = new CardReader();
   readonly punch = new CardPunch();
   readonly printer: Printer;
-  /** Turns a word into SAP text for stop messages (the disassembler plugs in here). */
-  describeWord: (word: number, location: number) => string = () => '';
+  /** Turns a word into SAP text for stop messages; a host with symbols may replace it. */
+  describeWord: (word: number, location: number) => string = (word) => disassemble(word);
 
   constructor(options: MachineOptions = {}) {
     this.cpu = new Cpu(this.io, { coreWords: options.coreWords ?? 32768 });

@@ -14,7 +14,7 @@ describe('733 drum', () => {
     const d = new Drum();
     const port: DrumPort = d;
     port.select(true, DRUM(3), 0);
-    port.setAddress(100);
+    port.setAddress(100, 0);
     for (const w of [1, 2 ** 35, 2 ** 36 - 1]) expect(d.write(w, 0)).toBe(0);
     d.select(false, DRUM(3), 0);
     d.setAddress(100);

@@ -2,20 +2,10 @@
 // of the table with random operands, and for random words of any kind.
 
 import { describe, expect, it } from 'vitest';
+import { mulberry32 as rng } from '../rng.ts';
 import { assemble } from '../../src/asm/assembler.ts';
 import { disassemble } from '../../src/cpu/disasm.ts';
 import { OPCODES } from '../../src/cpu/opcodes.ts';
-
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Assemble one card per text; the words in order. */
 function words(texts: readonly string[]): number[] {

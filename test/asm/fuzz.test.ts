@@ -2,20 +2,11 @@
 // at a real card and column.
 
 import { describe, expect, it } from 'vitest';
+import { mulberry32 as rng } from '../rng.ts';
 import { assemble } from '../../src/asm/assembler.ts';
 import { PSEUDO_OPS } from '../../src/asm/ops.ts';
 import { disassemble } from '../../src/cpu/disasm.ts';
 import { OPCODES } from '../../src/cpu/opcodes.ts';
-
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const OPS = [...PSEUDO_OPS, ...OPCODES.map((d) => d.mnemonic), '***', '   ', 'XYZ', 'C/T'];
 const CHARS = 'ABCXYZ0123456789+-*/$,.=()\' \t#@!é€abc\\"';

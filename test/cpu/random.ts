@@ -2,18 +2,17 @@
 // towards the edges where sign-magnitude arithmetic goes wrong: both zeros, all ones, powers of
 // two and their neighbours, Q and P set in the AC.
 
+import { mulberry32 } from '../rng.ts';
+
 export class Rng {
-  private s: number;
+  private readonly next: () => number;
   constructor(seed: number) {
-    this.s = seed >>> 0;
+    this.next = mulberry32(seed);
   }
 
-  /** 32 random bits (mulberry32). */
+  /** 32 random bits. */
   u32(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0);
+    return this.next() * 2 ** 32;
   }
 
   /** Integer in [0, n). */

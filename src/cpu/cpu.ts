@@ -197,7 +197,8 @@ export class Cpu implements Registers {
       let isTransfer = false;
       if ((op & 0o3000) !== 0) {
         // Type A (ibm704.md §5.6): prefix selects, address unindexed, unsigned compare with D.
-        const dec = Math.floor(w / W2_18) & 0x7fff;
+        // The decrement is address arithmetic too: 12 or 13 bits on a 4K or 8K machine (§3).
+        const dec = Math.floor(w / W2_18) & am;
         const x = t === 0 ? 0 : this.indexValue(t);
         let taken: boolean;
         switch (op >>> 9) {
@@ -274,12 +275,7 @@ export class Cpu implements Registers {
         case 0o0320: this.store(y, and36(this.acMag % P36, mem[y]!)); break; // ANS
         case 0o4501: this.acMag = (this.acMag >= P36 ? P36 : 0) + or36(this.acMag % P36, mem[y]!); break; // ORA
         case 0o4602: this.store(y, or36(this.acMag % P36, mem[y]!)); break; // ORS
-        case 0o0361: { // ACL: end-around carry from P into 35; Q and S unchanged
-          let s = (this.acMag % P36) + mem[y]!;
-          if (s >= P36) s = s - P36 + 1;
-          this.acMag = (this.acMag >= P36 ? P36 : 0) + s;
-          break;
-        }
+        case 0o0361: this.addLogical(mem[y]!); break; // ACL
         // ---- shifts (§5.4): count = low 8 bits of Y
         case 0o0767: shiftAls(this, y & 255); cyc += shiftCycles(y & 255) - 2; break;
         case 0o0771: shiftArs(this, y & 255); cyc += shiftCycles(y & 255) - 2; break;
@@ -416,6 +412,7 @@ export class Cpu implements Registers {
             this.mq = mem[y]!;
             r = io.copyOut(this.mq, cyc);
             cyc++; // writing takes at least 4 [V] §9.6
+            if (r === 0 && op === 0o4700) this.addLogical(this.mq); // CAD sums what it writes too [C]
           } else {
             r = io.copyIn(cyc);
           }
@@ -426,11 +423,7 @@ export class Cpu implements Registers {
           else if (r >= 0 && !writing) {
             this.mq = r;
             this.store(y, r);
-            if (op === 0o4700) { // CAD also adds the word logically into the AC (checksums)
-              let s = (this.acMag % P36) + r;
-              if (s >= P36) s = s - P36 + 1;
-              this.acMag = (this.acMag >= P36 ? P36 : 0) + s;
-            }
+            if (op === 0o4700) this.addLogical(r); // CAD: ACL the word into the AC (checksums)
           }
           break;
         }
@@ -463,6 +456,13 @@ export class Cpu implements Registers {
     const w0 = this.mem[0]!;
     this.mem[0] = w0 - (w0 % 32768) + L;
     return taken;
+  }
+
+  /** ACL: 36-bit add into AC P,1-35 with end-around carry from P into 35; Q and S unchanged (§5.3). */
+  private addLogical(w: number): void {
+    let s = (this.acMag % P36) + w;
+    if (s >= P36) s = s - P36 + 1;
+    this.acMag = (this.acMag >= P36 ? P36 : 0) + s;
   }
 
   /** Sign-magnitude addition with the 704's rules (ibm704.md §5.2). */

@@ -56,6 +56,12 @@ describe('§3 smaller core: addresses, XRs and IC wrap at 4K and 8K', () => {
     const r = new Runner([op('TXI', 0o101, 1, 2)], { coreWords: 4096 }).xr(1, 0o7777).run();
     expect(r.cpu.xr1).toBe(1);
   });
+  it('4K: the decrement of a type A instruction is 12 bits too (TXH 1,4,-68 compares with 7674)', () => {
+    // UA SAP's tape loader relies on it; SIMH masks the decrement with the memory size as well.
+    const dec = (0o100000 - 68) & 0o77777;
+    new Runner([op('TXH', 0o300, 4, dec)], { coreWords: 4096 }).xr(4, 0o7700).halt(0o300, 0o300).run().expectHalt(0o300);
+    new Runner([op('TXH', 0o300, 4, dec)], { coreWords: 4096 }).xr(4, 0o7600).halt(0o300, 0o300).run().expectHalt(0o101);
+  });
   it('IC wraps: the instruction after 77777 is at 0 (32K), after 7777 at 0 (4K)', () => {
     const r = new Runner([op('CLA', D)], { origin: 0o77777 }).mem(D, pos(5)).run();
     r.expectHalt(0).expectAc(pos(5));

@@ -121,6 +121,13 @@ describe('§5.10 CAD: CPY that also adds the word logically into the AC', () => 
     r.m.io.attachReader(new FakeReader([[pos(1)]]));
     r.run().expectHalt(0o102).expectMem(D, pos(1)).expectMq(pos(1)).expectAcRaw(1, Q + 1).expectCycles(2 + 3);
   });
+  it('writing, CAD adds each word it sends into the AC as well (the checksum UA SAP punches) [C]', () => {
+    const r = Runner.of(op('WPU'), op('CAD', D), op('CAD', D + 1)).acRaw(0, 0).mem(D, neg(0o55)).mem(D + 1, pos(3));
+    const punch = new FakePunch();
+    r.m.io.attachPunch(punch);
+    r.run().expectHalt(0o103).expectAcRaw(0, P + 0o55 + 3);
+    expect(punch.words).toEqual([neg(0o55), pos(3)]);
+  });
   it('CAC is SAP\'s other name for CAD', () => expect(op('CAC', D)).toBe(op('CAD', D)));
 });
 

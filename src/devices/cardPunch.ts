@@ -4,10 +4,10 @@
 // (plugboard-defined, e.g. stacker selection, ibm704.md §5.8); each punched card records them.
 
 import { existsSync } from 'node:fs';
-import { blankCard, deckFormatForPath, readDeckFile, setCardWord, writeDeckFile, type Card, type DeckItem } from './cards.ts';
+import { blankCard, deckFormatForPath, readDeckFile, writeDeckFile, type Card, type DeckItem } from './cards.ts';
 import { DeviceError } from './errors.ts';
+import { RowImageWriter } from './rowImage.ts';
 import { PUNCH_TIMING, RowPacer, type RecordTiming } from './timing.ts';
-import { END_OF_RECORD, type Unit } from './unit.ts';
 
 export interface PunchedCard {
   readonly card: Card;
@@ -15,24 +15,19 @@ export interface PunchedCard {
   readonly impulses: number;
 }
 
-export class CardPunch implements Unit {
+export class CardPunch extends RowImageWriter {
   readonly name = 'card punch';
-  readyAt = 0;
   /** Cards punched since the punch was made or attached, in order. */
   readonly punched: PunchedCard[] = [];
   /** Called as each card leaves the punch. */
   onCard: ((card: PunchedCard) => void) | null = null;
-  private readonly pacer: RowPacer;
   private earlier: DeckItem[] = [];
   private path: string | null = null;
   private format: 'cbn' | 'text' = 'text';
-  private selected = false;
   private card: Card = blankCard();
-  private k = 0;
-  private impulses = 0;
 
   constructor(timing: RecordTiming = PUNCH_TIMING) {
-    this.pacer = new RowPacer(timing);
+    super(new RowPacer(timing));
   }
 
   /**
@@ -67,30 +62,16 @@ export class CardPunch implements Unit {
 
   select(write: boolean, _address: number, now: number): void {
     if (!write) throw new DeviceError(this.name, 'cannot be selected for reading');
-    this.disconnect(now);
-    this.selected = true;
+    this.begin(now);
     this.card = blankCard();
-    this.k = 0;
-    this.impulses = 0;
-    this.readyAt = now;
-    this.pacer.begin(now);
   }
 
-  read(): number {
-    throw new DeviceError(this.name, 'cannot read cards');
+  protected image(): Card {
+    return this.card;
   }
 
-  write(word: number, now: number): number {
-    if (!this.selected) return END_OF_RECORD;
-    if (this.k === 24) {
-      this.readyAt = this.pacer.endOfRecord(now);
-      this.selected = false;
-      return END_OF_RECORD;
-    }
-    setCardWord(this.card, this.k, word);
-    this.readyAt = this.pacer.word(this.k, now);
-    if (++this.k === 24) this.stack();
-    return 0;
+  protected complete(): void {
+    this.stack();
   }
 
   disconnect(_now: number): void {

@@ -11,12 +11,12 @@
 // SPT skips when the page overflowed (the line count passed the form length) since the last
 // select, and clears that (ibm704.md §5.8, SIMH's behaviour).
 
-import { blankCard, setCardWord } from './cards.ts';
+import { blankCard, type Card } from './cards.ts';
 import { hollerithToAscii } from './codes.ts';
 import { writeFileAtomic } from './atomicFile.ts';
 import { DeviceError } from './errors.ts';
+import { RowImageWriter } from './rowImage.ts';
 import { PRINTER_TIMING, RowPacer, type RecordTiming } from './timing.ts';
-import { END_OF_RECORD, type Unit } from './unit.ts';
 
 const WIDTH = 120;
 const SPR = (n: number): number => 1 << n;
@@ -33,28 +33,23 @@ export interface PrinterOptions {
   timing?: RecordTiming;
 }
 
-export class Printer implements Unit {
+export class Printer extends RowImageWriter {
   readonly name = 'printer';
-  readyAt = 0;
   /** Everything printed, one entry per line of paper (same conventions as onLine). */
   readonly lines: string[] = [];
   private readonly onLine: PrinterOptions['onLine'];
   private readonly linesPerPage: number;
-  private readonly pacer: RowPacer;
-  private readonly image = blankCard();
+  private readonly card = blankCard();
   private readonly line = new Array<string>(WIDTH).fill(' ');
   private path: string | null = null;
-  private selected = false;
   private ones = false;
-  private k = 0;
-  private impulses = 0;
   private lineOnPage = 0;
   private overflow = false;
 
   constructor(options: PrinterOptions = {}) {
+    super(new RowPacer(options.timing ?? PRINTER_TIMING));
     this.onLine = options.onLine;
     this.linesPerPage = options.linesPerPage ?? 55;
-    this.pacer = new RowPacer(options.timing ?? PRINTER_TIMING);
   }
 
   /** Print into a text file as well, written atomically on close. */
@@ -85,32 +80,18 @@ export class Printer implements Unit {
 
   select(write: boolean, address: number, now: number): void {
     if (!write) throw new DeviceError(this.name, 'RPR (printing with echo checking) is not supported');
-    this.disconnect(now);
-    this.selected = true;
+    this.begin(now);
     this.ones = address === 0o362;
-    this.image.fill(0);
-    this.k = 0;
-    this.impulses = 0;
+    this.card.fill(0);
     this.overflow = false;
-    this.readyAt = now;
-    this.pacer.begin(now);
   }
 
-  read(): number {
-    throw new DeviceError(this.name, 'cannot be read');
+  protected image(): Card {
+    return this.card;
   }
 
-  write(word: number, now: number): number {
-    if (!this.selected) return END_OF_RECORD;
-    if (this.k === 24) {
-      this.readyAt = this.pacer.endOfRecord(now);
-      this.selected = false;
-      return END_OF_RECORD;
-    }
-    setCardWord(this.image, this.k, word);
-    this.readyAt = this.pacer.word(this.k, now);
-    if (++this.k === 24) this.print();
-    return 0;
+  protected complete(): void {
+    this.print();
   }
 
   /** A line cut short by a new select prints with the rows it got; impulses alone still move paper. */
@@ -124,7 +105,7 @@ export class Printer implements Unit {
     const replace = right && this.lines.length > 0;
     if (!replace) this.advance();
     for (let col = 0; col < 72; col++) {
-      const punches = this.image[col]!;
+      const punches = this.card[col]!;
       if (punches === 0) continue;
       const pos = !right ? col : col < 48 ? 72 + col : col - 48;
       this.line[pos] = this.ones ? '1' : hollerithToAscii(punches);

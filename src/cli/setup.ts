@@ -13,7 +13,7 @@ export interface MachineCliOptions {
   punch?: string;
   printer?: string;
   tape?: string[];
-  drum?: string;
+  drum?: string[];
   boot?: string;
   sense?: string;
   keys?: string;
@@ -38,7 +38,7 @@ export function addMachineOptions(cmd: Command): Command {
     .option('--punch <deck>', 'punch into this deck (.cbn, else text)')
     .option('--printer <file>', 'print to this file, or - for standard output')
     .option('--tape <N=FILE[:ro]>', 'attach a tape image (.tap or .p7b) to unit N (1-10); repeatable', collect)
-    .option('--drum <file>', 'attach a drum image: the 733 unit with its eight logical drums 1-8 (0301-0310)')
+    .option('--drum <[N=]FILE>', 'attach a drum image to logical drum N (1-8), or without N the whole 733 unit; repeatable', collect)
     .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tape1, drum1')
     .option('--sense <switches>', 'sense switches that are down, e.g. 1,3')
     .option('--keys <octal>', 'entry keys (octal, 12 digits)');
@@ -74,7 +74,13 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
   let drum: Drum | null = null;
   if (opts.drum) {
     drum = new Drum();
-    drum.attach(opts.drum);
+    for (const spec of opts.drum) {
+      const m = /^(?:(\d+)=)?(.+)$/.exec(spec)!;
+      const n = m[1] === undefined ? 0 : Number(m[1]);
+      if (n < 0 || n > 8) throw new Error(`--drum: ${n} is not a logical drum 1-8`);
+      drum.attach(m[2]!, n);
+    }
+    // One 733 unit answers at all eight drum addresses (0301-0310).
     for (let n = 1; n <= 8; n++) machine.io.attachDrum(n, drum);
   }
   const boot = opts.boot?.toLowerCase();

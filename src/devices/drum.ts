@@ -4,7 +4,8 @@
 // addresses. The drum turns under the heads: word a passes every 2048 word times, one word every
 // 96 µs (8 cycles) as in SIMH [C], and a CPY waits for its word to come round.
 // Image file: every word as 8 bytes little-endian (the layout SIMH's drum file has on x86),
-// trailing zero words left out.
+// trailing zero words left out. A file holds either the whole unit (all eight drums, as SIMH's
+// DR device) or one logical drum of 2048 words.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomicFile.ts';
@@ -24,8 +25,10 @@ export class Drum implements Unit {
   private addr = 0;
   private selected: 'read' | 'write' | null = null;
   private lastNow = 0;
-  private path: string | null = null;
-  private modified = false;
+  /** Attached image files: key 0 = the whole unit, n = logical drum n alone. */
+  private readonly files = new Map<number, string>();
+  /** Logical drums written since their files were read (index n-1). */
+  private readonly dirty = new Array<boolean>(DRUMS).fill(false);
 
   constructor(readonly wordCycles = 8) {}
 
@@ -34,21 +37,30 @@ export class Drum implements Unit {
   }
 
   /**
-   * Load an image file if it exists (else the drums start cleared), after saving the one
-   * attached; saved atomically on detach. A malformed image throws ImageError and changes nothing.
+   * Load an image file if it exists (else the drums start cleared): the whole unit, or with `n`
+   * logical drum n (1-8) alone. Saved atomically on detach if written. A malformed image throws
+   * ImageError and changes nothing.
    */
-  attach(path: string): void {
-    const image = parseDrumImage(existsSync(path) ? readFileSync(path) : new Uint8Array(0), path);
-    this.detach();
-    this.words.set(image);
-    this.words.fill(0, image.length);
-    this.path = path;
-    this.modified = false;
+  attach(path: string, n = 0): void {
+    if (!Number.isInteger(n) || n < 0 || n > DRUMS) throw new DeviceError('drum', `there is no logical drum ${n} (1-${DRUMS})`);
+    const size = n === 0 ? DRUMS * DRUM_WORDS : DRUM_WORDS;
+    const image = parseDrumImage(existsSync(path) ? readFileSync(path) : new Uint8Array(0), path, size);
+    if (n === 0) this.detach();
+    const base = n === 0 ? 0 : (n - 1) * DRUM_WORDS;
+    this.words.set(image, base);
+    this.words.fill(0, base + image.length, base + size);
+    this.files.set(n, path);
+    for (let d = 0; d < DRUMS; d++) if (n === 0 || d === n - 1) this.dirty[d] = false;
   }
 
+  /** Write every attached file whose drums were written, and forget the files. */
   detach(): void {
-    if (this.path !== null && this.modified) writeFileAtomic(this.path, encodeDrumImage(this.words));
-    this.path = null;
+    for (const [n, path] of this.files) {
+      if (n === 0 && this.dirty.some((d) => d)) writeFileAtomic(path, encodeDrumImage(this.words));
+      else if (n > 0 && this.dirty[n - 1]) writeFileAtomic(path, encodeDrumImage(this.words.subarray((n - 1) * DRUM_WORDS, n * DRUM_WORDS)));
+    }
+    this.files.clear();
+    this.dirty.fill(false);
   }
 
   select(write: boolean, address: number, now: number): void {
@@ -77,7 +89,7 @@ export class Drum implements Unit {
   write(word: number, now: number): number {
     if (this.selected !== 'write') return END_OF_RECORD;
     this.words[this.index()] = word;
-    this.modified = true;
+    this.dirty[this.drum - 1] = true;
     this.pass(now);
     return 0;
   }
@@ -100,10 +112,10 @@ export class Drum implements Unit {
   }
 }
 
-export function parseDrumImage(bytes: Uint8Array, file: string): Float64Array {
+export function parseDrumImage(bytes: Uint8Array, file: string, maxWords = DRUMS * DRUM_WORDS): Float64Array {
   if (bytes.length % WORD_BYTES !== 0) throw new ImageError(file, { offset: bytes.length - (bytes.length % WORD_BYTES) }, `file ends inside a word (${bytes.length % WORD_BYTES} of ${WORD_BYTES} bytes)`);
   const n = bytes.length / WORD_BYTES;
-  if (n > DRUMS * DRUM_WORDS) throw new ImageError(file, { offset: DRUMS * DRUM_WORDS * WORD_BYTES }, `more than ${DRUMS * DRUM_WORDS} words`);
+  if (n > maxWords) throw new ImageError(file, { offset: maxWords * WORD_BYTES }, `more than ${maxWords} words`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const words = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -83,6 +83,31 @@ describe('733 drum', () => {
       expect([...e.words.subarray(0, 4)]).toEqual([0, 0o123456701234, 2 ** 36 - 1, 0]);
     });
 
+    it('attaches one logical drum to its own file and writes back only the drums written', () => {
+      const three = join(dir, 'drum3.img'), five = join(dir, 'drum5.img');
+      writeFileSync(three, encodeDrumImage(Float64Array.from([7, 8])));
+      writeFileSync(five, encodeDrumImage(Float64Array.from([9])));
+      const fiveBefore = statSync(five).mtimeMs;
+      const d = new Drum();
+      d.attach(three, 3);
+      d.attach(five, 5);
+      d.select(false, DRUM(3), 0);
+      d.setAddress(1, 0);
+      expect(d.read(0)).toBe(8);
+      d.select(true, DRUM(3), 0);
+      d.setAddress(2, 0);
+      d.write(0o777, 0);
+      d.detach();
+      expect([...parseDrumImage(readFileSync(three), three)]).toEqual([7, 8, 0o777]);
+      expect(statSync(five).mtimeMs).toBe(fiveBefore);
+    });
+
+    it('refuses a logical drum image of more than 2048 words at the offset where it overflows', () => {
+      const path = join(dir, 'big.img');
+      writeFileSync(path, encodeDrumImage(new Float64Array(DRUM_WORDS + 1).fill(1)));
+      expect(() => new Drum().attach(path, 2)).toThrow(`${path}: byte ${DRUM_WORDS * 8}: more than ${DRUM_WORDS} words`);
+    });
+
     it('does not rewrite an image it did not change', () => {
       const path = join(dir, 'same.img');
       writeFileSync(path, encodeDrumImage(Float64Array.from([1, 2, 3])));

@@ -39,7 +39,7 @@ export function addMachineOptions(cmd: Command): Command {
     .option('--printer <file>', 'print to this file, or - for standard output')
     .option('--tape <N=FILE[:ro]>', 'attach a tape image (.tap or .p7b) to unit N (1-10); repeatable', collect)
     .option('--drum <[N=]FILE>', 'attach a drum image to logical drum N (1-8), or without N the whole 733 unit; repeatable', collect)
-    .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tape1, drum1')
+    .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tapeN, drumN (the 704 reads tape 1, drum 1)')
     .option('--sense <switches>', 'sense switches that are down, e.g. 1,3')
     .option('--keys <octal>', 'entry keys (octal, 12 digits)');
 }
@@ -83,16 +83,11 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
     // One 733 unit answers at all eight drum addresses (0301-0310).
     for (let n = 1; n <= 8; n++) machine.io.attachDrum(n, drum);
   }
-  const boot = opts.boot?.toLowerCase();
-  if (boot !== undefined && !/^(cards|tape1|drum1)$/.test(boot)) {
-    throw new Error(`--boot: "${opts.boot}" is not cards, tape1 or drum1 (the 704's LOAD buttons read tape 1 and drum 1)`);
-  }
+  const boot = opts.boot === undefined ? undefined : bootAddress(opts.boot);
   return {
     machine,
     boot() {
-      if (boot === 'cards') machine.loadCards();
-      else if (boot === 'tape1') machine.loadTape();
-      else if (boot === 'drum1') machine.loadDrum();
+      if (boot !== undefined) machine.load(boot);
     },
     close() {
       machine.printer.close();
@@ -101,6 +96,19 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
       drum?.detach();
     },
   };
+}
+
+/**
+ * The unit a LOAD button reads: the reader, or like SIMH's `boot mtN` any tape (binary mode) or
+ * drum; the 704's own LOAD TAPE and LOAD DRUM read tape 1 and drum 1 (ibm704.md §7.1).
+ */
+function bootAddress(text: string): number {
+  const m = /^(?:(cards)|tape(\d+)|drum(\d))$/i.exec(text);
+  const tape = Number(m?.[2]), drum = Number(m?.[3]);
+  if (m?.[1]) return 0o321;
+  if (tape >= 1 && tape <= 10) return 0o220 + tape;
+  if (drum >= 1 && drum <= 8) return 0o300 + drum;
+  throw new Error(`--boot: "${text}" is not cards, tapeN (1-10) or drumN (1-8)`);
 }
 
 /** `N=FILE[:ro]`: mount a tape image on unit N (1-10); a missing file starts a blank tape. */

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { wordsToRecord, writeTapeFile } from '../../src/devices/tapeImage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'run-'));
 const cli = (args: string[]) =>
@@ -89,5 +90,17 @@ describe('samuel704 run', () => {
     expect(readFileSync(printed, 'utf8')).toBe('7\n');
     // formats.md §4.2: length 6, the frames of 123456701234 with odd parity, length 6.
     expect([...readFileSync(tape)]).toEqual([6, 0, 0, 0, 0x4a, 0x1c, 0x6e, 0x38, 0x4a, 0x1c, 6, 0, 0, 0]);
+  });
+
+  it('--boot tape3 presses LOAD TAPE on tape 3: its first two words to 0 and 1, then starts at 0', () => {
+    const tape = join(dir, 'boot.tap');
+    // HTR 0 at location 0, and a data word that should land in location 1.
+    writeTapeFile(tape, [wordsToRecord([0, 0o123], 'binary')]);
+    const r = cli(['run', '--boot', 'tape3', '--tape', `3=${tape}:ro`, '--dump', 'json', '--dump-mem', '0-1']);
+    const d = JSON.parse(r.stdout);
+    expect(d.stop).toBe('halt');
+    expect(d.ic).toBe('00000');
+    expect(d.memory).toEqual({ '00000': '+000000000000', '00001': '+000000000123' });
+    expect(cli(['run', '--boot', 'tape11']).stderr).toContain('--boot: "tape11" is not cards, tapeN (1-10) or drumN (1-8)');
   });
 });

@@ -87,3 +87,40 @@ for (const w of [simpleLoop, arithMix]) {
   const r = measure(w);
   console.log(`${w.name.padEnd(24)} ${r.mips.toFixed(1).padStart(7)} M instructions/CPU-s   ${Math.round(r.speedup).toLocaleString('en-US').padStart(9)}x a real 704`);
 }
+
+// ---- The debugger attached (src/debugger, issue 5) -------------------------------------------
+// The CLA/ADD/STO/TIX loop through DebugEngine.continue, with no breakpoints, watches, history
+// or tracer, against plain Machine.run slices, each on a machine of its own, in alternating
+// rounds. Both take the CPU's fast path, so they should be within a few per cent.
+{
+  const { DebugEngine } = await import('../src/debugger/engine.ts');
+  const { Symbols } = await import('../src/debugger/symbols.ts');
+  const loaded = (): Machine => {
+    const m = new Machine();
+    m.deposit(0o100, simpleLoop.program);
+    for (const [a, v] of simpleLoop.data) m.cpu.mem[a] = v;
+    m.cpu.ic = 0o100;
+    return m;
+  };
+  const plain = loaded();
+  const attached = loaded();
+  const engine = new DebugEngine(attached, new Symbols());
+  const runners: [string, Machine, (n: number) => unknown][] = [
+    ['plain Machine.run', plain, (n) => { for (let left = n; left > 0; left -= 5_000_000) plain.run(Math.min(left, 5_000_000)); }],
+    ['DebugEngine.continue', attached, (n) => engine.continue(n)],
+  ];
+  for (const [, m, go] of runners) { for (let i = 0; i < 3000; i++) await go(1000); m.run(30_000_000); }
+  const best = new Map<string, number>();
+  for (let round = 0; round < 5; round++) {
+    for (const [name, m, go] of runners) {
+      const i0 = m.cpu.instructions;
+      const t0 = process.cpuUsage();
+      await go(20_000_000);
+      const dt = process.cpuUsage(t0);
+      best.set(name, Math.max(best.get(name) ?? 0, (m.cpu.instructions - i0) / ((dt.user + dt.system) / 1e6)));
+    }
+  }
+  const [p, d] = runners.map(([name]) => best.get(name)!);
+  for (const [name] of runners) console.log(`${`${simpleLoop.name}, ${name}`.padEnd(48)} ${(best.get(name)! / 1e6).toFixed(1).padStart(7)} M instructions/CPU-s`);
+  console.log(`debugger attached / plain: ${(d! / p!).toFixed(3)}`);
+}

@@ -2,6 +2,7 @@
 
 import { Command } from 'commander';
 import { registerAsmCommands } from '../asm/cli.ts';
+import { registerDebug } from '../debugger/cli.ts';
 import { registerRun } from './run.ts';
 
 const program = new Command();
@@ -12,5 +13,6 @@ program
 
 registerRun(program);
 registerAsmCommands(program);
+registerDebug(program);
 
 await program.parseAsync(process.argv);

@@ -274,10 +274,11 @@ export function floatMultiply(r: Registers, y: number, normalize: boolean): numb
       char--;
     }
     if (frac === 0) {
-      // The AC is a normal zero; the MQ keeps the doubled low part with its characteristic
-      // field filled from its own bits 9-15 [V] §6.5 item 1 (bits 9-15 land in bits 2-8).
+      // The AC is a normal zero; the MQ keeps the doubled low part, and its characteristic
+      // field takes its own bits 9-15 in bits 1-7 with bit 8 zero: §6.5 item 1, placed by
+      // running 79 such products on the gate-level model [V].
       setAcFloat(r, sign, 0, 0);
-      r.mq = sign * SIGN + Math.floor(low / 2 ** 20) * P27 + low;
+      r.mq = sign * SIGN + Math.floor(low / 2 ** 20) * 2 * P27 + low;
       return 17;
     }
   }

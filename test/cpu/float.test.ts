@@ -135,6 +135,11 @@ describe('§6.2 FMP / UFM', () => {
     const f = fp(0, 0o200, 1);
     Runner.of(op('FMP', D)).mq(f).mem(D, f).run().expectAcRaw(0, 0).expectMq(2);
   });
+  it('§6.5 item 1: then MQ bits 9-15 also appear in MQ bits 1-7, bit 8 zero (gate-level model runs)', () => {
+    // +201000007777 x +210000007777 on the model: AC +0, MQ +076177740002.
+    Runner.of(op('FMP', D)).mq(0o201000007777).mem(D, 0o210000007777).run().expectAcRaw(0, 0).expectMq(0o076177740002);
+    Runner.of(op('FMP', D)).mq(0o201000020000).mem(D, 0o210000010000).run().expectAcRaw(0, 0).expectMq(0o200400000000);
+  });
   it('UFM does not normalise: 1.0 x 1.0 = 0.25 x 2^2', () => {
     Runner.of(op('UFM', D)).mq(ONE).mem(D, ONE).run().expectAc(fp(0, 0o202, 2 ** 25)).expectMq(fp(0, 0o147, 0)).expectCycles(17);
   });

@@ -238,10 +238,10 @@ export class Cpu implements Registers {
         case 0o4500: this.acSign = 0; this.acMag = mem[y]!; break; // CAL: S lands in P
         case 0o0560: this.mq = mem[y]!; break; // LDQ
         case 0o0601: this.store(y, this.acSign * P35 + (this.acMag < P35 ? this.acMag : this.acMag % P35)); break; // STO
-        case 0o0602: this.store(y, this.acMag % P36); break; // SLW: P,1-35
+        case 0o0602: this.store(y, this.acMag >= P36 ? this.acMag - P36 : this.acMag); break; // SLW: P,1-35
         case 0o4600: this.store(y, this.mq); break; // STQ
         case 0o0600: this.store(y, 0); break; // STZ
-        case 0o0621: this.store(y, mem[y]! - (mem[y]! % 32768) + (this.acMag % 32768)); break; // STA
+        case 0o0621: this.store(y, mem[y]! - (mem[y]! & 0x7fff) + (this.acMag & 0x7fff)); break; // STA
         case 0o0622: { // STD: bits 3-17
           const cur = mem[y]!;
           this.store(y, cur - (Math.floor(cur / W2_18) & 0x7fff) * W2_18 + (Math.floor(this.acMag / W2_18) & 0x7fff) * W2_18);
@@ -271,10 +271,10 @@ export class Cpu implements Registers {
           break;
         }
         // ---- logic (§5.3)
-        case 0o4320: this.acSign = 0; this.acMag = and36(this.acMag % P36, mem[y]!); break; // ANA
-        case 0o0320: this.store(y, and36(this.acMag % P36, mem[y]!)); break; // ANS
-        case 0o4501: this.acMag = (this.acMag >= P36 ? P36 : 0) + or36(this.acMag % P36, mem[y]!); break; // ORA
-        case 0o4602: this.store(y, or36(this.acMag % P36, mem[y]!)); break; // ORS
+        case 0o4320: this.acSign = 0; this.acMag = and36(this.logicalWord(), mem[y]!); break; // ANA
+        case 0o0320: this.store(y, and36(this.logicalWord(), mem[y]!)); break; // ANS
+        case 0o4501: this.acMag = (this.acMag >= P36 ? P36 : 0) + or36(this.logicalWord(), mem[y]!); break; // ORA
+        case 0o4602: this.store(y, or36(this.logicalWord(), mem[y]!)); break; // ORS
         case 0o0361: this.addLogical(mem[y]!); break; // ACL
         // ---- shifts (§5.4): count = low 8 bits of Y
         case 0o0767: shiftAls(this, y & 255); cyc += shiftCycles(y & 255) - 2; break;
@@ -297,7 +297,7 @@ export class Cpu implements Registers {
           break;
         }
         // ---- index registers (§5.6): Y is not indexed; the tag names the registers
-        case 0o0534: if (t !== 0) this.setIndex(t, mem[y]! % 32768 & am); break; // LXA
+        case 0o0534: if (t !== 0) this.setIndex(t, mem[y]! & am); break; // LXA
         case 0o4534: if (t !== 0) this.setIndex(t, (Math.floor(mem[y]! / W2_18) & 0x7fff) & am); break; // LXD
         case 0o4634: { // SXD: the OR of the selected registers, also written back to each [C][R]
           const x = this.indexValue(t);
@@ -306,7 +306,7 @@ export class Cpu implements Registers {
           this.store(y, cur - (Math.floor(cur / W2_18) & 0x7fff) * W2_18 + x * W2_18);
           break;
         }
-        case 0o0734: if (t !== 0) this.setIndex(t, this.acMag % 32768 & am); break; // PAX
+        case 0o0734: if (t !== 0) this.setIndex(t, this.acMag & am); break; // PAX
         case 0o4734: if (t !== 0) this.setIndex(t, (Math.floor(this.acMag / W2_18) & 0x7fff) & am); break; // PDX
         case 0o4754: { // PXD
           const x = this.indexValue(t);
@@ -332,11 +332,12 @@ export class Cpu implements Registers {
         case 0o0162: isTransfer = true; if (this.mq < P35) jump = y; break; // TQP
         case 0o0040: // TLQ: MQ < AC algebraically, AC magnitude with Q,P; -0 < +0
           isTransfer = true;
-          if (order(this.mq >= P35 ? 1 : 0, this.mq % P35) < order(this.acSign, this.acMag)) jump = y;
+          if (order(this.mq >= P35 ? 1 : 0, this.mq >= P35 ? this.mq - P35 : this.mq) < order(this.acSign, this.acMag)) jump = y;
           break;
         case 0o0340: { // CAS: AC > C(Y) -> L+1, = -> L+2, < -> L+3
           const a = order(this.acSign, this.acMag);
-          const b = order(mem[y]! >= P35 ? 1 : 0, mem[y]! % P35);
+          const v = mem[y]!;
+          const b = v >= P35 ? order(1, v - P35) : order(0, v);
           if (a === b) ic = (ic + 1) & am;
           else if (a < b) ic = (ic + 2) & am;
           break;
@@ -353,7 +354,7 @@ export class Cpu implements Registers {
         case 0o0760: // PSE group, chosen by the effective address (§5.3, §5.7, §5.8)
           switch (y) {
             case 0: this.acMag = 0; break; // CLM
-            case 1: if (this.acMag % 2 === 1) ic = (ic + 1) & am; break; // LBT
+            case 1: if ((this.acMag & 1) === 1) ic = (ic + 1) & am; break; // LBT
             case 2: this.acSign ^= 1; break; // CHS
             case 3: this.acSign = 0; break; // SSP
             case 6: this.acMag = P37 - 1 - this.acMag; break; // COM
@@ -402,7 +403,7 @@ export class Cpu implements Registers {
           break;
         }
         case 0o0460: // LDA
-          if (!io.drumAddress(mem[y]! % 32768, cyc)) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'LDA with no drum selected'; }
+          if (!io.drumAddress(mem[y]! & 0x7fff, cyc)) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'LDA with no drum selected'; }
           break;
         case 0o0700: case 0o4700: { // CPY, CAD: three exits, every word through the MQ
           if (!io.connected) { reason = 'error'; ic = L; this.errorAddress = L; this.stopMessage = 'CPY with no unit selected'; break; }
@@ -454,13 +455,19 @@ export class Cpu implements Registers {
   /** Trapping mode (§5.9): L goes to the address of location 0; a taken transfer goes to 1. */
   private trap(L: number, taken: boolean): boolean {
     const w0 = this.mem[0]!;
-    this.mem[0] = w0 - (w0 % 32768) + L;
+    this.mem[0] = w0 - (w0 & 0x7fff) + L;
     return taken;
+  }
+
+  /** The AC's 36-bit logical word, P,1-35 (ibm704.md §5.3). Integer `&` and `-` keep `%` (a
+   * floating-point call in V8) out of the hot loop. */
+  private logicalWord(): number {
+    return this.acMag >= P36 ? this.acMag - P36 : this.acMag;
   }
 
   /** ACL: 36-bit add into AC P,1-35 with end-around carry from P into 35; Q and S unchanged (§5.3). */
   private addLogical(w: number): void {
-    let s = (this.acMag % P36) + w;
+    let s = this.logicalWord() + w;
     if (s >= P36) s = s - P36 + 1;
     this.acMag = (this.acMag >= P36 ? P36 : 0) + s;
   }

@@ -11,6 +11,7 @@ import { assemble } from './assembler.ts';
 import { formatDiagnostic } from './diagnostics.ts';
 import { imageText, symbolMap, writeCbn, type SymbolMap } from './output.ts';
 import { readDeck } from './punch.ts';
+import { readSources } from './sources.ts';
 
 interface AsmOptions {
   output?: string;
@@ -60,7 +61,7 @@ export function registerAsmCommands(program: Command): void {
 }
 
 function asmCommand(files: string[], opts: AsmOptions): void {
-  const sources = files.map((name) => ({ name, text: readFileSync(name, 'utf8') }));
+  const sources = readSources(files);
   const result = assemble(sources, { loader: opts.loader, listAllCards: opts.listAll === true });
   for (const d of result.diagnostics) {
     process.stderr.write(`${formatDiagnostic(d, (sev, s) => (sev === 'error' ? style.error(s) : style.warn(s)))}\n`);

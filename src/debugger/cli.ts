@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { assemble, formatDiagnostic } from '../asm/assembler.ts';
 import type { SymbolMap } from '../asm/output.ts';
+import { readSources } from '../asm/sources.ts';
 import { parseImage } from '../machine/image.ts';
 import { addMachineOptions, machineFromOptions, type MachineCliOptions } from '../cli/setup.ts';
 import { fail, style } from '../cli/style.ts';
@@ -53,7 +54,7 @@ async function debugCommand(sources: string[], opts: DebugOptions): Promise<void
     if (opts.load || opts.symbols) throw new Error('give SAP sources, or --load with --symbols, not both');
     const bad = sources.find((f) => !/\.sap$/i.test(f));
     if (bad) throw new Error(`${bad}: debug assembles .sap sources; load an image with --load`);
-    const result = assemble(sources.map((name) => ({ name, text: readFileSync(name, 'utf8') })), { loader: false });
+    const result = assemble(readSources(sources), { loader: false });
     for (const d of result.diagnostics) {
       process.stderr.write(`${formatDiagnostic(d, (sev, s) => (sev === 'error' ? style.error(s) : style.warn(s)))}\n`);
     }

@@ -89,15 +89,6 @@ export class Machine {
     this.load(0o321);
   }
 
-  /** LOAD TAPE reads tape 1 in binary mode. */
-  loadTape(): void {
-    this.load(0o221);
-  }
-
-  loadDrum(): void {
-    this.load(0o301);
-  }
-
   /** Put words into core at consecutive addresses. */
   deposit(address: number, words: ArrayLike<number>): void {
     for (let i = 0; i < words.length; i++) this.cpu.mem[(address + i) & this.cpu.addrMask] = words[i]!;

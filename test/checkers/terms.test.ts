@@ -1,0 +1,205 @@
+// terms.sap: the 38 terms of Samuel's Appendix C (26 simple parameters, 12 binary connective
+// terms) against the independent reference termsref.ts, on random positions for both sides and
+// on edge cases; the connectives' truth table (XCNV); the names table; emulated time.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assemble } from '../../src/asm/assembler.ts';
+import { ASM_DIR, Checkers704, ORIGIN, PLYK, type Program } from './harness.ts';
+import { SEARCH_SOURCES, signed, word } from './searchharness.ts';
+import {
+  emptyPosition, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
+} from './reference.ts';
+import { turned } from './searchref.ts';
+import { TERMS, connective } from './termsref.ts';
+
+/** The search part's files plus terms.sap (main.sap lists it right after params.sap). */
+const TERMS_SOURCES = [...SEARCH_SOURCES, 'terms.sap'];
+let cached: Program | null = null;
+function termsProgram(): Program {
+  if (cached) return cached;
+  const r = assemble([
+    { name: 'origin.sap', text: `       ORG ${ORIGIN}\n` },
+    ...TERMS_SOURCES.map((name) => ({ name, text: readFileSync(join(ASM_DIR, name), 'utf8') })),
+    { name: 'end.sap', text: '       END -\n' },
+  ]);
+  const bad = r.diagnostics.filter((d) => d.severity === 'error');
+  if (bad.length > 0) throw new Error(bad.map((d) => `${d.file}:${d.line}: ${d.message}\n  ${d.text}`).join('\n'));
+  cached = { image: r.image, symbols: r.symbols, listing: r.listing };
+  return cached;
+}
+
+class Terms704 extends Checkers704 {
+  override readonly prog: Program = termsProgram();
+  constructor() {
+    super();
+    const mem = this.m.cpu.mem;
+    mem.fill(0);
+    for (const [a, w] of this.prog.image) mem[a] = w;
+  }
+  peek(name: string, off = 0): number {
+    return this.m.cpu.mem[this.sym(name) + off]!;
+  }
+}
+
+/** Term k's routine address, from the table (PTR-k). */
+const routineOf = (c: Terms704, k: number): number => c.peek('PTR', -k) % 32768;
+const nameOfAddress = (c: Terms704, a: number): string => {
+  for (const [n, v] of c.prog.symbols) if (v === a && /^[EX]/.test(n)) return n;
+  return `?${a}`;
+};
+
+/** Call term k's routine on ply record `ply` through the table entry. */
+function callTerm(c: Terms704, k: number, ply: number) {
+  const name = nameOfAddress(c, routineOf(c, k));
+  return c.call(name, { xr1: PLYK * ply });
+}
+
+const positions = (n: number, seed: number): Position[] => {
+  const rand = rng(seed);
+  return Array.from({ length: n }, (_, i) => (i % 3 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 90))));
+};
+
+/** Hand-made positions: edge cases and positions that make the rare parameters non-zero. */
+const SPECIAL = [
+  // all pieces home, either side to move
+  'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
+  'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
+  // kings only (colour unknown to the program), one piece each, empty areas
+  'B:WK14,K15,K19:BK10,K22,K23', 'W:WK1,K3,K30,K32:BK13,K9,K17,K21,K22,K25', 'B:WK32:BK1', 'W:W32:B1', 'B:W29:B4',
+  // CRAMP: Black passive on 13 and 9, White on 17 21 22 25 (White to move); the mirror
+  'W:W17,21,22,25,30:B13,9,2', 'B:W20,19,31:B8,11,12,16,3', 'W:WK17,21,22,25:B13,14',
+  // CORN: the side to move behind, 6 credits or less, a double corner within reach
+  'B:W20,21,22,23:B6,9', 'W:W24:B1,2,3,10', 'B:WK20,K21:BK1,2',
+  // APEX: no kings, active man on 7 or 26, no passive man there
+  'B:W21,22,23:B7,9', 'W:W26,30:B1,2,3', 'B:W7,30:B26',
+  // BACK, GUARD, OREO: bridges and triangles
+  'B:W30,32,26,31:B9,10,11', 'W:W20,21:B1,3,2,7', 'W:WK20,21:B1,3', 'B:W26,30,31:BK9',
+  // FORK, THRET, EXCH, GAP, HOLE, NODE, POLE, DYKE
+  'B:W14,15,22:B6,10', 'W:W27,23:B14,15,6', 'B:W18,19:B10,11,15', 'B:W15,19:B6,K24',
+  'W:W9,13,17,22,26:B1,10,14,18', 'B:W32,28,24,19,23,27:B1,5,9,14,6', 'B:W12,16,20:B6,7,8',
+];
+
+describe('the 38 terms (terms.sap) against the reference', () => {
+  const c = new Terms704();
+  c.call('BITINI');
+  const all: Position[] = [...SPECIAL.map(parseFen), startPosition(), ...positions(300, 81)];
+  all.push(...all.map(turned)); // both sides of each position
+
+  it('the table has 38 terms whose names are the reference names, in Appendix C order', () => {
+    expect(c.peek('PNT')).toBe(38);
+    expect(TERMS.length).toBe(38);
+    const BCD: Record<string, number> = { ' ': 0o60 };
+    '0123456789'.split('').forEach((d, i) => (BCD[d] = i));
+    'ABCDEFGHI'.split('').forEach((d, i) => (BCD[d] = 0o21 + i));
+    'JKLMNOPQR'.split('').forEach((d, i) => (BCD[d] = 0o41 + i));
+    'STUVWXYZ'.split('').forEach((d, i) => (BCD[d] = 0o62 + i));
+    TERMS.forEach(([name], i) => {
+      const k = i + 1;
+      const want = name.padEnd(6).split('').reduce((w, ch) => w * 64 + BCD[ch]!, 0);
+      expect(c.peek('PNM', -k), `name of term ${k}`).toBe(want);
+    });
+    // The four parameters params.sap already had are reused, not copied.
+    expect(nameOfAddress(c, routineOf(c, 1))).toBe('EADV');
+    expect(nameOfAddress(c, routineOf(c, 4))).toBe('ECENT');
+    expect(nameOfAddress(c, routineOf(c, 8))).toBe('EDENY');
+    expect(nameOfAddress(c, routineOf(c, 19))).toBe('EMOB');
+  });
+
+  TERMS.forEach(([name, ref], i) => {
+    const k = i + 1;
+    it(`term ${k} ${name}: every position, both sides; XR1 and XR4 kept`, () => {
+      const values = new Map<number, number>();
+      all.forEach((pos, j) => {
+        const ply = j % 10;
+        c.setPosition(ply, pos);
+        const r = callTerm(c, k, ply);
+        const want = ref(pos);
+        expect(signed(r.ac), `${name} ${toFen(pos)}`).toBe(want);
+        expect(r.xr1).toBe(PLYK * ply);
+        expect(r.xr4).toBe(32768 - c.stub);
+        values.set(want, (values.get(want) ?? 0) + 1);
+      });
+      // The positions exercise the term: it takes at least two values, the rarer at least twice.
+      const counts = [...values.values()].sort((a, b) => a - b);
+      expect(values.size, `${name} values ${[...values.entries()].join(' ')}`).toBeGreaterThan(1);
+      expect(counts[counts.length - 2]!, `${name} values ${[...values.entries()].join(' ')}`).toBeGreaterThan(1);
+    });
+  });
+
+  it('work on the turned scratch record of EVAL as well (XR1 = ESCRX)', () => {
+    for (const pos of positions(40, 82)) {
+      c.setPosition(0, pos);
+      TERMS.forEach(([name, ref], i) => {
+        c.call('EVAL', { xr1: 0 });
+        const r = c.call(nameOfAddress(c, routineOf(c, i + 1)), { xr1: c.peek('ESCRX') });
+        expect(signed(r.ac), `${name} turned ${toFen(pos)}`).toBe(ref(turned(pos)));
+      });
+    }
+  });
+
+  it('edge cases: an empty board and one side without pieces give sensible values', () => {
+    const cases = [emptyPosition(true), emptyPosition(false), parseFen('B:W:B1,2,3'), parseFen('W:W:B1,2,3'), parseFen('B:WK5:B')];
+    for (const pos of cases) {
+      c.setPosition(1, pos);
+      TERMS.forEach(([name, ref], i) => {
+        expect(signed(callTerm(c, i + 1, 1).ac), `${name} ${toFen(pos)}`).toBe(ref(pos));
+      });
+    }
+  });
+});
+
+describe('binary connective terms', () => {
+  const c = new Terms704();
+  c.call('BITINI');
+
+  it('XCNV: the truth table of the four forms on a sign basis (> 0 is 1, 0 and below are 0)', () => {
+    const vals = [-3, -1, 0, 1, 2, 7];
+    for (let form = 1; form <= 4; form++) {
+      for (const a of vals) {
+        for (const b of vals) {
+          const r = c.call('XCNV', { mq: word(a), ac: word(b), xr2: form });
+          const want = connective(form, a, b);
+          expect(r.ac, `form ${form} A=${a} B=${b}`).toBe(want);
+          expect(r.xr2).toBe(form);
+        }
+      }
+      // -0 counts as 0
+      expect(c.call('XCNV', { mq: 2 ** 35, ac: 2 ** 35, xr2: form }).ac).toBe(form === 4 ? 1 : 0);
+    }
+    // Exactly one of the four forms is 1 for any pair of terms.
+    for (const a of vals) for (const b of vals) expect([1, 2, 3, 4].map((f) => connective(f, a, b)).reduce((x, y) => x + y)).toBe(1);
+  });
+
+  it('the four terms of each pair sum to 1 on every position (one case holds)', () => {
+    for (const pos of positions(60, 83)) {
+      c.setPosition(2, pos);
+      for (const base of [27, 31, 35]) {
+        let sum = 0;
+        for (let k = base; k < base + 4; k++) sum += signed(callTerm(c, k, 2).ac);
+        expect(sum, toFen(pos)).toBe(1);
+      }
+    }
+  });
+});
+
+describe('emulated time', () => {
+  it('all 38 terms on one position (Samuel: 16 terms, 7.5 ms)', () => {
+    const c = new Terms704();
+    c.call('BITINI');
+    const one = (pos: Position): number[] => {
+      c.setPosition(0, pos);
+      return TERMS.map((_, i) => callTerm(c, i + 1, 0).cycles);
+    };
+    const midgame = randomGamePosition(rng(84), 20);
+    const cyc = one(midgame);
+    const total = cyc.reduce((a, b) => a + b, 0);
+    const many = positions(100, 85).map((p) => one(p).reduce((a, b) => a + b, 0));
+    const mean = many.reduce((a, b) => a + b, 0) / many.length;
+    const per = TERMS.map(([n], i) => `${n} ${cyc[i]}`).join(', ');
+    console.log(`38 terms on ${toFen(midgame)}: ${total} cycles = ${(total * 0.012).toFixed(1)} ms (26 simple: ${cyc.slice(0, 26).reduce((a, b) => a + b, 0)} cycles); per term: ${per}`);
+    console.log(`38 terms, 100 random positions: mean ${mean.toFixed(0)} cycles = ${(mean * 0.012).toFixed(1)} ms, min ${Math.min(...many)}, max ${Math.max(...many)}`);
+    expect(total).toBeGreaterThan(0);
+  });
+});

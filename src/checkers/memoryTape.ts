@@ -1,0 +1,204 @@
+// The checkers program's memory tape (rote learning, asm/checkers/rote.sap, docs/checkers-rote.md):
+// decoding it for the `tape info` / `tape dump` commands and the tests, and putting a newly merged
+// tape in place of the old one after a run. The host never reads a board's score to play with it:
+// all the saving, looking up, ageing and culling is 704 code; this file only reports and renames.
+//
+// Layout (binary records, written by KWRT on tape 2, read by KREAD from tape 1):
+//   a record per catalogue key:  KEY, then (L in the decrement, n in the address), then n boards
+//                                of L+2 words: W1 W2 [W3 when L = 3] SCORE INFO
+//                                (INFO: age in the decrement, effective ply in the address)
+//   the trailer:                 0, BCD "MEMEND", boards, records, merge number
+//   a tape mark.
+
+import { renameSync, existsSync } from 'node:fs';
+import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
+import { asciiToWords } from '../devices/codes.ts';
+import { TapeUnit } from '../devices/tape.ts';
+
+const SIGN = 2 ** 35;
+const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
+
+export interface MemoryKey {
+  /** Pieces on the board. */
+  pieces: number;
+  /** 0 even, 1 the side to move ahead, 2 behind. */
+  advantage: number;
+  kings: boolean;
+  /** Odd number of pieces in the move system (squares 1-4, 9-12, 17-20, 25-28). */
+  opposition: boolean;
+  /** Sum of rows (0-7) of all pieces. */
+  rowMoment: number;
+  /** Sum of (row + column - 1) / 2 of all pieces. */
+  diagonalMoment: number;
+}
+
+export interface MemoryBoard {
+  /** Standard form: Black (the side to move) pieces, White pieces, kings (0 if none). */
+  w1: number;
+  w2: number;
+  w3: number;
+  /** Score for the side to move (64 times the polynomial; |score| > 2^30 - 64 is a sure win/loss). */
+  score: number;
+  age: number;
+  ply: number;
+}
+
+export interface MemoryRecord {
+  key: number;
+  fields: MemoryKey;
+  wordsPerBoard: number;
+  boards: MemoryBoard[];
+}
+
+export interface MemoryTape {
+  records: MemoryRecord[];
+  trailer: { boards: number; records: number; merge: number } | null;
+  /** Trailer present, then a tape mark, and the counts agree. */
+  complete: boolean;
+  problems: string[];
+}
+
+export const signedWord = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
+
+export function decodeKey(key: number): MemoryKey {
+  const diagonalMoment = key % 1024;
+  const rowMoment = Math.floor(key / 1024) % 1024;
+  const rest = Math.floor(key / 2 ** 20);
+  return {
+    opposition: rest % 2 === 1,
+    kings: Math.floor(rest / 2) % 2 === 1,
+    advantage: Math.floor(rest / 4) % 4,
+    pieces: 25 - Math.floor(rest / 16),
+    rowMoment,
+    diagonalMoment,
+  };
+}
+
+/** Decode a memory tape's entries (as TapeUnit.entries or readTapeFile give them). */
+export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
+  const records: MemoryRecord[] = [];
+  const problems: string[] = [];
+  let trailer: MemoryTape['trailer'] = null;
+  let i = 0;
+  for (; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.kind === 'mark') break;
+    const w = recordToWords(e, 'binary');
+    if (w.length < 2) { problems.push(`record ${i + 1}: ${w.length} words`); continue; }
+    if (w[0] === 0) {
+      if (w[1] !== MEMEND || w.length < 5) problems.push(`record ${i + 1}: a zero key but no MEMEND trailer`);
+      else trailer = { boards: w[2]!, records: w[3]!, merge: w[4]! };
+      i++;
+      break;
+    }
+    const L = Math.floor(w[1]! / 2 ** 18) % 2 ** 15;
+    const n = w[1]! % 2 ** 15;
+    const per = L + 2;
+    if ((L !== 2 && L !== 3) || w.length !== 2 + n * per) problems.push(`record ${i + 1}: L ${L}, ${n} boards, ${w.length} words`);
+    const boards: MemoryBoard[] = [];
+    for (let b = 0; b < n && 2 + (b + 1) * per <= w.length; b++) {
+      const o = 2 + b * per;
+      const info = w[o + per - 1]!;
+      boards.push({ w1: w[o]!, w2: w[o + 1]!, w3: L === 3 ? w[o + 2]! : 0, score: signedWord(w[o + per - 2]!), age: Math.floor(info / 2 ** 18) % 2 ** 15, ply: info % 2 ** 15 });
+    }
+    records.push({ key: w[0]!, fields: decodeKey(w[0]!), wordsPerBoard: L, boards });
+  }
+  const markFollows = entries[i]?.kind === 'mark';
+  const total = records.reduce((s, r) => s + r.boards.length, 0);
+  if (trailer && (trailer.boards !== total || trailer.records !== records.length)) problems.push(`trailer says ${trailer.boards} boards in ${trailer.records} records, the tape has ${total} in ${records.length}`);
+  for (let r = 1; r < records.length; r++) if (records[r]!.key <= records[r - 1]!.key) problems.push(`record ${r + 1}: keys out of order`);
+  return { records, trailer, complete: trailer !== null && markFollows && problems.length === 0, problems };
+}
+
+export const readMemoryTape = (path: string): MemoryTape => decodeMemoryTape(readTapeFile(path));
+
+/** The printer line KMERGE prints once the new tape is complete. */
+export const MERGE_COMPLETE = /^ROTE MERGE (\d+) COMPLETE - BOARDS (\d+) RECORDS (\d+)/m;
+
+/**
+ * After a run: put the new memory tape (tape 2's image) in place of the old one (tape 1's) if the
+ * program reported a completed merge (when `printerText` is given) and the new image is a complete
+ * memory tape. One rename, atomic on a POSIX file system: at any moment either the old tape or the
+ * complete new one is at `memoryPath`. Returns what happened.
+ */
+export function installNewMemoryTape(memoryPath: string, newPath: string, printerText?: string): { installed: boolean; reason: string } {
+  if (printerText !== undefined && !MERGE_COMPLETE.test(printerText)) return { installed: false, reason: 'no completed merge reported' };
+  if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
+  const tape = readMemoryTape(newPath);
+  if (!tape.complete) return { installed: false, reason: `${newPath} is not a complete memory tape${tape.problems.length ? `: ${tape.problems[0]}` : ''}` };
+  renameSync(newPath, memoryPath);
+  return { installed: true, reason: `${tape.trailer!.boards} boards in ${tape.trailer!.records} records (merge ${tape.trailer!.merge})` };
+}
+
+const squaresOf = (w: number): number[] => {
+  const out: number[] = [];
+  for (let s = 1; s <= 32; s++) if (Math.floor(w / 2 ** (35 - (s + Math.floor((s - 1) / 8)))) % 2 === 1) out.push(s);
+  return out;
+};
+
+/** A board as a PDN-like FEN (standard form: Black to move). */
+export function boardFen(b: MemoryBoard): string {
+  const kings = new Set(squaresOf(b.w3));
+  const list = (w: number): string => squaresOf(w).map((s) => (kings.has(s) ? `K${s}` : `${s}`)).join(',');
+  return `B:W${list(b.w2)}:B${list(b.w1)}`;
+}
+
+/** Eight text rows, Black (to move) at the top, as the program's board picture. */
+export function drawBoard(b: MemoryBoard): string[] {
+  const black = new Set(squaresOf(b.w1));
+  const white = new Set(squaresOf(b.w2));
+  const kings = new Set(squaresOf(b.w3));
+  const rows: string[] = [];
+  for (let r = 0; r < 8; r++) {
+    let line = '';
+    for (let c = 0; c < 8; c++) {
+      if ((r + c) % 2 === 0) { line += '   '; continue; }
+      const s = 4 * r + Math.floor(c / 2) + 1;
+      line += black.has(s) ? (kings.has(s) ? '(B)' : ' B ') : white.has(s) ? (kings.has(s) ? '(W)' : ' W ') : ' . ';
+    }
+    rows.push(line);
+  }
+  return rows;
+}
+
+/** What a host needs to run a session with rote learning: the two tape drives, and the swap after. */
+export interface MemoryTapes {
+  /** Tape 1: the memory tape, read only. */
+  readonly memory: TapeUnit;
+  /** Tape 2: the new memory tape the program writes at each merge. */
+  readonly fresh: TapeUnit;
+  /** Set when attaching found a complete new tape left by a run that died before its swap. */
+  readonly recovered: string | null;
+  /** After the run (or when it stopped): save tape 2's image, unload both, swap if complete. */
+  finish(printerText: string): { installed: boolean; reason: string };
+}
+
+/**
+ * Attach the memory tape (`memoryPath`, tape 1, read only; a missing file is an empty memory) and
+ * the new tape (`newPath`, tape 2) to a machine's I/O. A complete new tape left by an earlier run
+ * that was killed between its merge and the swap is put in place first.
+ */
+export function attachMemoryTapes(io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): MemoryTapes {
+  let recovered: string | null = null;
+  if (existsSync(newPath)) {
+    const r = installNewMemoryTape(memoryPath, newPath);
+    if (r.installed) recovered = r.reason;
+  }
+  const memory = new TapeUnit(1);
+  const fresh = new TapeUnit(2);
+  if (existsSync(memoryPath)) memory.attach(memoryPath, { readOnly: true });
+  else memory.mount([], { readOnly: true });
+  fresh.attach(newPath);
+  io.attachTape(1, memory);
+  io.attachTape(2, fresh);
+  return {
+    memory,
+    fresh,
+    recovered,
+    finish(printerText: string) {
+      memory.detach();
+      fresh.detach();
+      return installNewMemoryTape(memoryPath, newPath, printerText);
+    },
+  };
+}

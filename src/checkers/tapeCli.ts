@@ -1,0 +1,68 @@
+// `samuel704 tape info FILE` and `samuel704 tape dump FILE`: decode the checkers program's memory
+// tape (rote learning, docs/checkers-rote.md) - its records, catalogue keys, boards, scores, ages
+// and plies. The host only reports what the 704 wrote; nothing here plays or scores.
+
+import type { Command } from 'commander';
+import { boardFen, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
+
+const out = (text = ''): void => {
+  process.stdout.write(text + '\n');
+};
+const ADV = ['even', 'side to move ahead', 'side to move behind'];
+const VWIN = 2 ** 30;
+const scoreText = (s: number): string => (Math.abs(s) > VWIN - 64 ? `${s > 0 ? 'WIN' : 'LOSS'} in ${VWIN - Math.abs(s)}` : `${s >= 0 ? '+' : ''}${s}`);
+
+const keyText = (r: MemoryRecord): string => {
+  const f = r.fields;
+  return `key ${r.key.toString(8).padStart(12, '0')}: ${f.pieces} pieces, ${ADV[f.advantage] ?? `advantage ${f.advantage}`}, ${f.kings ? 'kings' : 'no kings'}, move system ${f.opposition ? 'odd' : 'even'}, moments ${f.rowMoment}/${f.diagonalMoment}`;
+};
+
+export function tapeSummary(t: MemoryTape): string[] {
+  const boards = t.records.reduce((n, r) => n + r.boards.length, 0);
+  const ages = t.records.flatMap((r) => r.boards.map((b) => b.age));
+  const plies = t.records.flatMap((r) => r.boards.map((b) => b.ply));
+  const lines = [
+    `memory tape: ${boards} boards in ${t.records.length} records, ${t.complete ? 'complete' : 'INCOMPLETE (an unfinished merge?)'}`,
+    t.trailer ? `trailer: ${t.trailer.boards} boards, ${t.trailer.records} records, written by merge ${t.trailer.merge}` : 'no trailer record',
+    `words: ${t.records.reduce((n, r) => n + 2 + r.boards.length * (r.wordsPerBoard + 2), 0)} (${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 3 words a board; 2 without)`,
+  ];
+  if (boards > 0) {
+    lines.push(`ages ${Math.min(...ages)}-${Math.max(...ages)}, plies ${Math.min(...plies)}-${Math.max(...plies)}`);
+    const byPieces = new Map<number, number>();
+    for (const r of t.records) byPieces.set(r.fields.pieces, (byPieces.get(r.fields.pieces) ?? 0) + r.boards.length);
+    lines.push(`by pieces: ${[...byPieces].map(([p, n]) => `${p}:${n}`).join(' ')}`);
+  }
+  for (const p of t.problems) lines.push(`problem: ${p}`);
+  return lines;
+}
+
+export function registerTapeCommands(program: Command): void {
+  const tape = program.command('tape').description("the checkers program's memory tape (rote learning)");
+  tape
+    .command('info')
+    .description('summarize a memory tape image (.tap or .p7b)')
+    .argument('<file>', 'the memory tape image')
+    .action((file: string) => {
+      const t = readMemoryTape(file);
+      for (const l of tapeSummary(t)) out(l);
+      if (!t.complete) process.exitCode = 1;
+    });
+  tape
+    .command('dump')
+    .description('every record and board of a memory tape image')
+    .argument('<file>', 'the memory tape image')
+    .option('--boards', 'draw each board (Black, the side to move, at the top)')
+    .action((file: string, opts: { boards?: boolean }) => {
+      const t = readMemoryTape(file);
+      for (const l of tapeSummary(t)) out(l);
+      t.records.forEach((r, i) => {
+        out();
+        out(`record ${i + 1}, ${keyText(r)}, ${r.boards.length} boards`);
+        for (const b of r.boards) {
+          out(`  ${boardFen(b).padEnd(44)} score ${scoreText(b.score).padStart(11)}  ply ${String(b.ply).padStart(2)}  age ${b.age}`);
+          if (opts.boards) for (const row of drawBoard(b)) out(`      ${row}`);
+        }
+      });
+      if (!t.complete) process.exitCode = 1;
+    });
+}

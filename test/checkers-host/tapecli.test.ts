@@ -1,0 +1,93 @@
+// The memory tape host tools: decoding (src/checkers/memoryTape.ts), the atomic swap, and the
+// `tape info` / `tape dump` commands' text, on a tape the 704 wrote (rote.sap's KMERGE).
+
+import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { TapeUnit } from '../../src/devices/tape.ts';
+import { writeTapeFile } from '../../src/devices/tapeImage.ts';
+import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen } from '../../src/checkers/memoryTape.ts';
+import { registerTapeCommands, tapeSummary } from '../../src/checkers/tapeCli.ts';
+import { randomPosition, rng, toFen } from '../checkers/reference.ts';
+import { Rote704, standardForm } from '../checkers/roteharness.ts';
+
+function writtenTape(n: number) {
+  const g = new Rote704();
+  const t2 = new TapeUnit(2);
+  t2.mount([]);
+  g.m.io.attachTape(2, t2);
+  const rand = rng(4);
+  const saved = Array.from({ length: n }, (_, i) => { const p = randomPosition(rand, 4); g.save(p, i * 64, 3); return p; });
+  g.call('KMERGE');
+  return { entries: [...t2.entries], saved };
+}
+
+describe('memory tape host tools', () => {
+  it('decodes the boards the 704 wrote: standard form, keys, scores, ages', () => {
+    const { entries, saved } = writtenTape(30);
+    const t = decodeMemoryTape(entries);
+    expect(t.complete).toBe(true);
+    const fens = new Set(t.records.flatMap((r) => r.boards.map(boardFen)));
+    for (const p of saved) {
+      const s = standardForm(p);
+      const rec = t.records.find((r) => r.key === s.key)!;
+      expect(rec.fields.pieces).toBe(p.squares.filter((x) => x !== 0).length);
+      expect(rec.boards.some((b) => b.w1 === s.w1 && b.w2 === s.w2 && b.w3 === s.w3 && b.age === 9 && b.ply === 3)).toBe(true);
+    }
+    // the FEN of a board that was Black to move is its own
+    const black = saved.find((p) => p.blackToMove)!;
+    expect(fens.has(toFen(black))).toBe(true);
+    expect(tapeSummary(t)[0]).toMatch(/^memory tape: 30 boards in \d+ records, complete$/);
+  });
+
+  it('installs a complete new tape by renaming it, and refuses an unfinished one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memtape-'));
+    const memory = join(dir, 'memory.tap');
+    const fresh = join(dir, 'new.tap');
+    const { entries } = writtenTape(10);
+    writeFileSync(memory, 'old');
+    writeTapeFile(fresh, entries.slice(0, 3)); // cut short: no trailer
+    expect(installNewMemoryTape(memory, fresh).installed).toBe(false);
+    expect(readFileSync(memory, 'utf8')).toBe('old');
+    writeTapeFile(fresh, entries);
+    expect(installNewMemoryTape(memory, fresh, 'no merge line').installed).toBe(false);
+    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7').installed).toBe(true);
+    expect(existsSync(fresh)).toBe(false);
+    expect(decodeMemoryTape(entries).trailer!.boards).toBe(10);
+    // a complete new tape left by a run killed between its merge and the swap is put in place
+    // when the next session attaches the tapes; an unfinished one is not
+    writeTapeFile(fresh, entries);
+    writeFileSync(memory, 'old');
+    const attached: number[] = [];
+    const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
+    expect(tapes.recovered).toMatch(/^10 boards/);
+    expect(attached).toEqual([1, 2]);
+    expect(tapes.memory.entries.length).toBe(entries.length);
+    expect(tapes.finish('').installed).toBe(false); // nothing merged in this run
+    expect(decodeMemoryTape(tapes.memory.entries).complete).toBe(false); // unloaded
+    expect(readFileSync(memory).length).toBeGreaterThan(100);
+  });
+
+  it('tape info and tape dump print the records and boards', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memtape-'));
+    const file = join(dir, 'memory.tap');
+    writeTapeFile(file, writtenTape(12).entries);
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((s: string) => { lines.push(...String(s).split('\n').filter((l) => l)); return true; }) as typeof process.stdout.write;
+    try {
+      const p = new Command();
+      registerTapeCommands(p);
+      await p.parseAsync(['node', 'x', 'tape', 'info', file]);
+      await p.parseAsync(['node', 'x', 'tape', 'dump', '--boards', file]);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(lines[0]).toBe(lines.find((l, i) => i > 0 && l.startsWith('memory tape:')));
+    expect(lines.filter((l) => /^record \d+, key \d{12}: \d+ pieces/.test(l)).length).toBeGreaterThan(3);
+    expect(lines.filter((l) => /^ {2}B:W.*score +[+-]\d+ +ply +3 +age 9$/.test(l)).length).toBe(12);
+    expect(lines.filter((l) => /^ {6}( {3}| \. | B | W |\(B\)|\(W\)){8}$/.test(l)).length).toBe(12 * 8);
+  });
+});

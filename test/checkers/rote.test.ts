@@ -1,0 +1,275 @@
+// Rote learning (asm/checkers/rote.sap) one routine at a time through the emulator: the standard
+// form and catalogue key against roteharness.ts's independent statement of Samuel's rules, saving
+// and the binary search, the horizon look-up in SEARCH with the effective ply, ageing, forgetting
+// and culling at a merge, and the memory tape written and read back.
+
+import { describe, expect, it } from 'vitest';
+import { TapeUnit } from '../../src/devices/tape.ts';
+import { decodeMemoryTape } from '../../src/checkers/memoryTape.ts';
+import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, randomPosition, rng, type Position } from './reference.ts';
+import { Rote704, reversed, signed, standardForm } from './roteharness.ts';
+import { squareBit } from './harness.ts';
+
+const allKings = (rand: () => number): Position => {
+  const pos = emptyPosition(rand() < 0.5);
+  const squares = [...Array(32).keys()].map((i) => i + 1).sort(() => rand() - 0.5);
+  const nb = 1 + Math.floor(rand() * 3);
+  const nw = 1 + Math.floor(rand() * 3);
+  squares.slice(0, nb).forEach((s) => { pos.squares[s] = BLACK_KING; });
+  squares.slice(nb, nb + nw).forEach((s) => { pos.squares[s] = WHITE_KING; });
+  return pos;
+};
+
+describe('standard form and catalogue key (KSTD)', () => {
+  const g = new Rote704();
+  const std = (pos: Position) => {
+    g.setPosition(0, pos);
+    g.call('KSTD', { xr1: 0 });
+    return { w1: g.peek('KPW1'), w2: g.peek('KPW2'), w3: g.peek('KPW3'), key: g.peek('KPK') };
+  };
+
+  it('matches the reference on 300 random positions and 200 all-king ones, and is the same with colours reversed', () => {
+    const rand = rng(704);
+    let reflected = 0; // all-king positions whose standard form is a reflection
+    for (let i = 0; i < 500; i++) {
+      const pos = i < 300 ? randomPosition(rand) : allKings(rand);
+      const want = standardForm(pos);
+      const got = std(pos);
+      expect(got, `position ${i}`).toEqual(want);
+      expect(std(reversed(pos))).toEqual(want);
+      if (i >= 300 && pos.blackToMove) {
+        const black = pos.squares.reduce<number>((w, p, s) => (p === BLACK_KING ? w + squareBit(s) : w), 0);
+        if (want.w1 !== black) reflected++;
+      }
+    }
+    expect(reflected).toBeGreaterThan(30);
+  });
+
+  it('a position and its colour reversal have one standard form; without kings the third word is 0', () => {
+    const rand = rng(5);
+    const pos = randomPosition(rand);
+    const r = reversed(pos);
+    expect(r.blackToMove).toBe(!pos.blackToMove);
+    const a = std(pos);
+    const b = std(r);
+    expect(a).toEqual(b);
+    // no kings: the third word is 0 (two words on tape)
+    const noKings = standardForm({ ...pos, squares: pos.squares.map((p) => (p === BLACK_KING ? 1 : p === WHITE_KING ? 3 : p)) as Position['squares'] });
+    expect(noKings.w3).toBe(0);
+  });
+});
+
+describe('saving and the binary search (KSAVE, KFIND)', () => {
+  it('keeps the memory sorted by key and words, finds every saved board (either colour to move) and no other', () => {
+    const g = new Rote704();
+    const rand = rng(77);
+    const saved: Position[] = [];
+    const seen = new Set<string>();
+    while (saved.length < 150) {
+      const p = randomPosition(rand, 6);
+      const k = JSON.stringify(standardForm(p));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      saved.push(p);
+      g.save(p, saved.length * 64, 3);
+    }
+    expect(g.peek('KN')).toBe(150);
+    expect(g.peek('KNADD')).toBe(150);
+    const e = g.entries();
+    for (let i = 1; i < e.length; i++) {
+      const a = e[i - 1]!; const b = e[i]!;
+      const less = a.key < b.key || (a.key === b.key && (a.w1 < b.w1 || (a.w1 === b.w1 && (a.w2 < b.w2 || (a.w2 === b.w2 && a.w3 < b.w3)))));
+      expect(less, `entries ${i - 1} and ${i}`).toBe(true);
+    }
+    saved.forEach((p, i) => {
+      const at = g.find(i % 2 ? reversed(p) : p);
+      expect(at).toBeGreaterThanOrEqual(0);
+      const en = g.entry(at);
+      expect(en.score).toBe((i + 1) * 64);
+      expect(en.age).toBe(8);
+      expect(en.ply).toBe(3);
+      expect({ w1: en.w1, w2: en.w2, w3: en.w3, key: en.key }).toEqual(standardForm(p));
+    });
+    let misses = 0;
+    for (let i = 0; i < 100; i++) {
+      const p = randomPosition(rand, 6);
+      if (seen.has(JSON.stringify(standardForm(p)))) continue;
+      expect(g.find(p)).toBe(-1);
+      misses++;
+    }
+    expect(misses).toBeGreaterThan(90);
+    // saving a board again: new score and ply, age halved (refreshed), nothing added
+    g.save(reversed(saved[10]!), -640, 9);
+    expect(g.peek('KN')).toBe(150);
+    expect(g.peek('KNREF')).toBe(1);
+    const en = g.entry(g.find(saved[10]!));
+    expect(en).toMatchObject({ score: -640, ply: 9, age: 4 });
+  });
+});
+
+describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', () => {
+  // Black king on 1, White king on 32, Black to move: every line stops at ply 3 (no jump, no
+  // exchange offer possible), so every ply-3 position is looked up.
+  const root = (): Position => {
+    const p = emptyPosition(true);
+    p.squares[1] = BLACK_KING;
+    p.squares[32] = WHITE_KING;
+    return p;
+  };
+  const ply3 = (): Position[] => {
+    const out = new Map<string, Position>();
+    for (const a of legalMoves(root())) for (const b of legalMoves(a.result)) for (const c of legalMoves(b.result)) out.set(JSON.stringify(c.result), c.result);
+    return [...out.values()];
+  };
+
+  it('a saved score found at ply 3 is used, shrunk by 3 plies, and the root is saved with ply 3 + its ply', () => {
+    const g = new Rote704();
+    g.setPosition(0, root());
+    g.call('SEARCH');
+    const plain = signed(g.peek('SBSC'));
+    expect(g.peek('KNLK')).toBe(0); // rote off: no look-up at all
+    const leaves = ply3();
+    expect(leaves.length).toBeGreaterThan(5);
+    for (const p of leaves) g.save(p, 100 * 64, 5); // good for White, the side to move at ply 3
+    g.poke('KLKV', g.sym('KLOOK'));
+    g.poke('KON', 1);
+    g.setPosition(0, root());
+    g.call('SEARCH');
+    const score = signed(g.peek('SBSC'));
+    expect(score).toBe(-(6400 - 3));
+    expect(score).not.toBe(plain);
+    expect(g.peek('KNLK')).toBeGreaterThan(0);
+    expect(g.peek('KNHIT')).toBe(g.peek('KNLK'));
+    expect(g.peek('KMXP')).toBe(8);
+    expect(g.peek('KTPLG')).toBe(5 * g.peek('KNHIT')); // plies gained: each hit's saved ply
+    g.call('KPLAY');
+    const at = g.find(root());
+    expect(g.entry(at)).toMatchObject({ score: -6397, ply: 8, age: 8 });
+    expect(g.m.printer.lines.join('\n')).toMatch(/ROTE LOOK-UPS \d+ HITS \d+ SAVED PLY 8/);
+  });
+
+  it('direction sense through saved scores: the shortest win and the longest loss (negamax over the 3-ply tree)', () => {
+    const VWIN = 2 ** 30;
+    for (const sign of [-1, 1]) {
+      const g = new Rote704();
+      // Black's king on 2 or 10 at ply 3 (reachable only after 1-6): the quicker win (d 2 against
+      // 20) or the slower loss (d 30 against 5), so 1-6 is chosen only through the ply
+      const blackSquare = (p: Position): number => {
+        const s = p.squares.findIndex((x) => x === BLACK_KING);
+        return s === 2 || s === 10 ? (sign < 0 ? 2 : 30) : sign < 0 ? 20 : 5;
+      };
+      // every ply-3 position saved as a sure result for White (to move there), seen d plies on,
+      // d from the squares (below): -1 a loss for White (Black wins), +1 a win for White
+      const stored = (p: Position): number => sign * (VWIN - blackSquare(p));
+      for (const p of ply3()) g.save(p, stored(p), blackSquare(p));
+      const shrink = (v: number, k: number): number => (v > 0 ? v - k : v + k);
+      const nega = (p: Position, ply: number): number =>
+        ply === 3 ? shrink(stored(p), 3) : Math.max(...legalMoves(p).map((m) => -nega(m.result, ply + 1)));
+      const moves = legalMoves(root());
+      const want = moves.map((m) => -nega(m.result, 1));
+      g.poke('KLKV', g.sym('KLOOK'));
+      g.setPosition(0, root());
+      g.poke('VEXACT', 1);
+      g.call('SEARCH');
+      expect(signed(g.peek('SBSC'))).toBe(Math.max(...want));
+      expect(new Set(want).size).toBeGreaterThan(1); // the choice depends on the ply alone
+      expect(g.peek('SBEST')).toBe(want.indexOf(Math.max(...want)));
+      expect(Math.abs(Math.max(...want))).toBeGreaterThan(VWIN - 64);
+    }
+  });
+});
+
+describe('the merge (KMERGE): ageing, forgetting, culling, the memory tape', () => {
+  const withTape = (g: Rote704, n: number, entries: import('../../src/devices/tapeImage.ts').TapeEntry[] = []): TapeUnit => {
+    const t = new TapeUnit(n);
+    t.mount(entries);
+    g.m.io.attachTape(n, t);
+    return t;
+  };
+
+  it('ages every board by one, halves the age of a board referenced again, forgets at the maximum', () => {
+    const g = new Rote704();
+    withTape(g, 2);
+    g.poke('KAGE0', 2);
+    g.poke('KAGMX', 4);
+    const rand = rng(11);
+    const a = randomPosition(rand, 5);
+    const b = randomPosition(rand, 5);
+    g.save(a, 64, 3);
+    g.save(b, 128, 3);
+    g.call('KMERGE');
+    expect(g.entries().map((e) => e.age)).toEqual([3, 3]);
+    g.save(reversed(a), 192, 4); // refreshed: 3 -> 1
+    expect(g.entry(g.find(a)).age).toBe(1);
+    g.call('KMERGE');
+    expect(g.peek('KN')).toBe(1); // b reached 4: forgotten
+    expect(g.peek('KNFOR')).toBe(1);
+    expect(g.entry(0)).toMatchObject({ age: 2, score: 192, ply: 4 });
+    expect(g.find(b)).toBe(-1);
+    g.call('KMERGE');
+    g.call('KMERGE');
+    expect(g.peek('KN')).toBe(0);
+    expect(g.peek('KNFOR')).toBe(2);
+  });
+
+  it('culls a record over its limit down to the limit, dropping its lowest-ply boards', () => {
+    const g = new Rote704();
+    const tape = withTape(g, 2);
+    const rand = rng(3);
+    // many positions with one man a side fall under few keys
+    const byKey = new Map<number, Position[]>();
+    for (let i = 0; i < 3000; i++) {
+      const p = randomPosition(rand, 1, 0);
+      const k = standardForm(p).key;
+      const list = byKey.get(k) ?? [];
+      if (!list.some((q) => JSON.stringify(standardForm(q)) === JSON.stringify(standardForm(p)))) list.push(p);
+      byKey.set(k, list);
+    }
+    const group = [...byKey.values()].sort((x, y) => y.length - x.length)[0]!.slice(0, 7);
+    expect(group.length).toBe(7);
+    const plies = [9, 4, 12, 4, 7, 3, 10];
+    group.forEach((p, i) => g.save(p, i * 64, plies[i]!));
+    const other = randomPosition(rand, 6);
+    g.save(other, 0, 1);
+    g.poke('KRLIM', 3);
+    g.call('KMERGE');
+    expect(g.peek('KNCUL')).toBe(4);
+    const kept = group.filter((p) => g.find(p) >= 0).map((p) => g.entry(g.find(p)).ply).sort((x, y) => x - y);
+    expect(kept).toEqual([9, 10, 12]);
+    expect(g.find(other)).toBeGreaterThanOrEqual(0); // a small record is not touched
+    const t = decodeMemoryTape(tape.entries);
+    expect(t.complete).toBe(true);
+    expect(Math.max(...t.records.map((r) => r.boards.length))).toBeLessThanOrEqual(3);
+  });
+
+  it('writes every board, sorted, one record per key (2 words a board without kings, 3 with), and reads it back', () => {
+    const g = new Rote704();
+    const tape2 = withTape(g, 2);
+    const rand = rng(99);
+    for (let i = 0; i < 200; i++) g.save(randomPosition(rand, 8), (i - 100) * 64, 1 + (i % 9));
+    const before = g.entries();
+    g.call('KMERGE');
+    const after = g.entries();
+    expect(after).toEqual(before.map((e) => ({ ...e, age: e.age + 1 })));
+    const t = decodeMemoryTape(tape2.entries);
+    expect(t.complete).toBe(true);
+    expect(t.problems).toEqual([]);
+    expect(t.trailer).toEqual({ boards: after.length, records: t.records.length, merge: 1 });
+    const flat = t.records.flatMap((r) => r.boards.map((b) => ({ key: r.key, w1: b.w1, w2: b.w2, w3: b.w3, score: b.score, age: b.age, ply: b.ply, dropped: false })));
+    expect(flat).toEqual(after);
+    for (const r of t.records) {
+      expect(r.wordsPerBoard).toBe(r.fields.kings ? 3 : 2);
+      expect(r.boards.every((b) => (b.w3 !== 0) === r.fields.kings)).toBe(true);
+    }
+    expect(t.records.length).toBeGreaterThan(20);
+    expect(t.records[0]!.fields.pieces).toBe(Math.max(...t.records.map((r) => r.fields.pieces)));
+    expect(g.m.printer.lines.join('\n')).toMatch(/ROTE MERGE 1 COMPLETE - BOARDS 200 RECORDS \d+/);
+    // a new session reads it from tape 1
+    const h = new Rote704();
+    withTape(h, 1, [...tape2.entries]);
+    h.call('KREAD');
+    expect(h.peek('KN')).toBe(200);
+    expect(h.peek('KNREC')).toBe(t.records.length);
+    expect(h.entries()).toEqual(after);
+  });
+});

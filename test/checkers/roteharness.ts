@@ -1,0 +1,122 @@
+// Rote learning tests' helpers: the whole program (main.sap's file list) loaded for calling single
+// routines, and an independent TypeScript statement of the standard form and catalogue key that
+// asm/checkers/rote.sap computes (docs/checkers-rote.md).
+
+import { checkersAssembly } from './deck.ts';
+import { Checkers704, type Program, squareBit, SIGN } from './harness.ts';
+import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, squareAt, type Position } from './reference.ts';
+
+export class Rote704 extends Checkers704 {
+  override readonly prog: Program = (() => {
+    const r = checkersAssembly();
+    return { image: r.image, symbols: r.symbols, listing: r.listing } as unknown as Program;
+  })();
+
+  constructor() {
+    super();
+    const mem = this.m.cpu.mem;
+    for (let a = 0; a < mem.length; a++) mem[a] = 0;
+    for (const [a, w] of this.prog.image) mem[a] = w;
+    this.call('BITINI');
+    this.call('WINIT');
+    this.call('KINIT');
+  }
+
+  peek(name: string, off = 0): number {
+    return this.m.cpu.mem[this.sym(name) + off]!;
+  }
+
+  poke(name: string, v: number, off = 0): void {
+    this.m.cpu.mem[this.sym(name) + off] = v;
+  }
+
+  /** Entry i of the memory in core: KEY W1 W2 W3 SCORE INFO. */
+  entry(i: number): { key: number; w1: number; w2: number; w3: number; score: number; age: number; ply: number; dropped: boolean } {
+    const a = this.sym('KT0') - 6 * i;
+    const m = this.m.cpu.mem;
+    const info = m[a + 5]!;
+    return { key: m[a]!, w1: m[a + 1]!, w2: m[a + 2]!, w3: m[a + 3]!, score: signed(m[a + 4]!), age: Math.floor((info % SIGN) / 2 ** 18) % 2 ** 15, ply: info % 2 ** 15, dropped: info >= SIGN };
+  }
+
+  entries(): ReturnType<Rote704['entry']>[] {
+    return Array.from({ length: this.peek('KN') }, (_, i) => this.entry(i));
+  }
+
+  /** KSAVE: ply 0 := pos, saved with score and effective ply. */
+  save(pos: Position, score: number, ply: number): void {
+    this.setPosition(0, pos);
+    this.poke('KSSC', word(score));
+    this.poke('KSPL', ply);
+    this.call('KSAVE');
+  }
+
+  /** KSTD then KFIND on pos at ply 0: the entry index if saved, else -1. */
+  find(pos: Position): number {
+    this.setPosition(0, pos);
+    this.call('KSTD', { xr1: 0 });
+    this.m.cpu.mem[this.stub + 2] = 0; // room for the second return
+    return this.callReturn('KFIND') === 2 ? this.peek('KPOS') : -1;
+  }
+
+  /** Call a routine that returns to 1,4 or 2,4 (or 3,4): which one. */
+  callReturn(name: string): number {
+    const cpu = this.m.cpu;
+    const op = (code: number, addr: number, tag = 0): number => code * 2 ** 24 + tag * 32768 + addr;
+    cpu.mem[this.stub] = op(0o0074, this.sym(name), 4); // TSX
+    for (let k = 1; k <= 3; k++) cpu.mem[this.stub + k] = op(0o0000, this.stub + k); // HTR
+    cpu.ic = this.stub;
+    const stop = this.m.run(100_000_000);
+    if (stop.reason !== 'halt') throw new Error(`${name}: ${stop.reason}: ${stop.message}`);
+    return cpu.ic - this.stub;
+  }
+}
+
+export const signed = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
+export const word = (v: number): number => (v < 0 ? SIGN - v : v);
+
+const wordOfSet = (s: Iterable<number>): number => [...s].reduce((w, q) => w + squareBit(q), 0);
+
+/** Half turn (s -> 33-s) and the two diagonal reflections, as maps on squares. */
+export const ROT = (s: number): number => 33 - s;
+export const D1 = (s: number): number => { const { row, col } = coords(s); return squareAt(col, row); };
+export const D2 = (s: number): number => { const { row, col } = coords(s); return squareAt(7 - col, 7 - row); };
+
+/** The standard form and key, computed from Samuel's description independently of rote.sap. */
+export function standardForm(pos: Position): { w1: number; w2: number; w3: number; key: number } {
+  let mover: number[] = [];
+  let other: number[] = [];
+  let kings: number[] = [];
+  for (let s = 1; s <= 32; s++) {
+    const p = pos.squares[s];
+    const black = p === BLACK_MAN || p === BLACK_KING;
+    const white = p === WHITE_MAN || p === WHITE_KING;
+    if (!black && !white) continue;
+    if (p === BLACK_KING || p === WHITE_KING) kings.push(s);
+    if (black === pos.blackToMove) mover.push(s); else other.push(s);
+  }
+  if (!pos.blackToMove) { mover = mover.map(ROT); other = other.map(ROT); kings = kings.map(ROT); }
+  let best = [wordOfSet(mover), wordOfSet(other), wordOfSet(kings)];
+  if (kings.length === mover.length + other.length) {
+    for (const f of [D1, D2, ROT]) {
+      const c = [wordOfSet(mover.map(f)), wordOfSet(other.map(f)), wordOfSet(kings.map(f))];
+      if (c[0]! < best[0]! || (c[0] === best[0] && (c[1]! < best[1]! || (c[1] === best[1] && c[2]! < best[2]!)))) best = c;
+    }
+  }
+  const sq = (w: number): number[] => { const o: number[] = []; for (let s = 1; s <= 32; s++) if (Math.floor(w / squareBit(s)) % 2 === 1) o.push(s); return o; };
+  const m = sq(best[0]!); const o = sq(best[1]!); const all = [...m, ...o];
+  const n = all.length;
+  const adv = m.length === o.length ? 0 : m.length > o.length ? 1 : 2;
+  const system = new Set([1, 2, 3, 4, 9, 10, 11, 12, 17, 18, 19, 20, 25, 26, 27, 28]);
+  const opp = all.filter((s) => system.has(s)).length % 2;
+  const m1 = all.reduce((t, s) => t + coords(s).row, 0);
+  const m2 = all.reduce((t, s) => { const { row, col } = coords(s); return t + (row + col - 1) / 2; }, 0);
+  const key = (((((25 - n) * 4 + adv) * 2 + (best[2] ? 1 : 0)) * 2 + opp) * 1024 + m1) * 1024 + m2;
+  return { w1: best[0]!, w2: best[1]!, w3: best[2]!, key };
+}
+
+/** The same position with colours reversed: turned round, colours exchanged, the other side to move. */
+export function reversed(pos: Position): Position {
+  const swap = { 0: 0, [BLACK_MAN]: WHITE_MAN, [BLACK_KING]: WHITE_KING, [WHITE_MAN]: BLACK_MAN, [WHITE_KING]: BLACK_KING } as Record<number, number>;
+  const squares = pos.squares.map((_, s) => (s === 0 ? 0 : swap[pos.squares[33 - s]!]!)) as Position['squares'];
+  return { squares, blackToMove: !pos.blackToMove };
+}

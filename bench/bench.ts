@@ -124,3 +124,9 @@ for (const w of [simpleLoop, arithMix]) {
   for (const [name] of runners) console.log(`${`${simpleLoop.name}, ${name}`.padEnd(48)} ${(best.get(name)! / 1e6).toFixed(1).padStart(7)} M instructions/CPU-s`);
   console.log(`debugger attached / plain: ${(d! / p!).toFixed(3)}`);
 }
+
+// ---- The checkers program against Samuel's Appendix A (issue 6) ------------------------------
+{
+  const { benchCheckers } = await import('./checkers.ts');
+  benchCheckers();
+}

@@ -6,7 +6,7 @@ import { disassemble } from '../cpu/disasm.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
 import { cardToWords, readDeckFile, type Card as PunchCard } from '../devices/cards.ts';
 import { parseImage } from '../machine/image.ts';
-import { fail, style } from '../cli/style.ts';
+import { fail, guarded, style } from '../cli/style.ts';
 import { assemble } from './assembler.ts';
 import { formatDiagnostic } from './diagnostics.ts';
 import { imageText, symbolMap, writeCbn, type SymbolMap } from './output.ts';
@@ -38,26 +38,14 @@ export function registerAsmCommands(program: Command): void {
     .option('--symbols <file.json>', 'write the symbol map for the debugger')
     .option('--no-loader', 'punch the cards without the self-loading loader in front')
     .option('--list-all', 'also list ABS, FUL, REL, SPC, SKP, REP, WST, RST ... (UA SAP sense switch 2)')
-    .action((files: string[], opts: AsmOptions) => {
-      try {
-        asmCommand(files, opts);
-      } catch (e) {
-        fail((e as Error).message);
-      }
-    });
+    .action(guarded(asmCommand));
   program
     .command('disasm')
     .description('disassemble an octal core image or a card deck (.cbn or text)')
     .argument('<file>', 'image (.oct) or deck')
     .option('--symbols <file.json>', 'name addresses from a symbol map written by asm')
     .option('--octal', 'write operands in octal (easier to read, not SAP)')
-    .action((file: string, opts: DisasmOptions) => {
-      try {
-        disasmCommand(file, opts);
-      } catch (e) {
-        fail((e as Error).message);
-      }
-    });
+    .action(guarded(disasmCommand));
 }
 
 function asmCommand(files: string[], opts: AsmOptions): void {

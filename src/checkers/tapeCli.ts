@@ -3,6 +3,7 @@
 // and plies. The host only reports what the 704 wrote; nothing here plays or scores.
 
 import type { Command } from 'commander';
+import { guarded } from '../cli/style.ts';
 import { boardFen, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {
@@ -42,17 +43,17 @@ export function registerTapeCommands(program: Command): void {
     .command('info')
     .description('summarize a memory tape image (.tap or .p7b)')
     .argument('<file>', 'the memory tape image')
-    .action((file: string) => {
+    .action(guarded((file: string) => {
       const t = readMemoryTape(file);
       for (const l of tapeSummary(t)) out(l);
       if (!t.complete) process.exitCode = 1;
-    });
+    }));
   tape
     .command('dump')
     .description('every record and board of a memory tape image')
     .argument('<file>', 'the memory tape image')
     .option('--boards', 'draw each board (Black, the side to move, at the top)')
-    .action((file: string, opts: { boards?: boolean }) => {
+    .action(guarded((file: string, opts: { boards?: boolean }) => {
       const t = readMemoryTape(file);
       for (const l of tapeSummary(t)) out(l);
       t.records.forEach((r, i) => {
@@ -64,5 +65,5 @@ export function registerTapeCommands(program: Command): void {
         }
       });
       if (!t.complete) process.exitCode = 1;
-    });
+    }));
 }

@@ -2,8 +2,16 @@
 
 import { Command } from 'commander';
 import { registerAsmCommands } from '../asm/cli.ts';
+import { registerCheckersCommands } from '../checkers/cli.ts';
+import { registerTapeCommands } from '../checkers/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerRun } from './run.ts';
+
+// `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const program = new Command();
 program
@@ -14,5 +22,7 @@ program
 registerRun(program);
 registerAsmCommands(program);
 registerDebug(program);
+registerCheckersCommands(program);
+registerTapeCommands(program);
 
 await program.parseAsync(process.argv);

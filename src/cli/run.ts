@@ -7,7 +7,7 @@ import { formatAddr, formatSigned } from '../cpu/word.ts';
 import { parseImage } from '../machine/image.ts';
 import { dumpMachine, parseRanges } from './dump.ts';
 import { addMachineOptions, machineFromOptions, type MachineCliOptions } from './setup.ts';
-import { fail, style } from './style.ts';
+import { guarded, style } from './style.ts';
 
 interface RunOptions extends MachineCliOptions {
   load?: string;
@@ -30,13 +30,7 @@ export function registerRun(program: Command): void {
     .option('--dump <format>', 'print the machine state at the stop: json')
     .option('--dump-mem <ranges>', 'memory to include in the dump: A-B[,C-D] (octal)');
   addMachineOptions(cmd);
-  cmd.action((opts: RunOptions) => {
-    try {
-      runCommand(opts);
-    } catch (e) {
-      fail((e as Error).message);
-    }
-  });
+  cmd.action(guarded(runCommand));
 }
 
 function runCommand(opts: RunOptions): void {

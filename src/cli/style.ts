@@ -18,3 +18,12 @@ export function fail(message: string): void {
   process.stderr.write(`${style.error('error:')} ${message}\n`);
   process.exitCode = 1;
 }
+
+/** Wrap a command's action: an error becomes a message and exit code 1, not a stack trace. */
+export const guarded = <A extends unknown[]>(fn: (...args: A) => void | Promise<void>) => async (...args: A): Promise<void> => {
+  try {
+    await fn(...args);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+};

@@ -9,7 +9,7 @@ import type { SymbolMap } from '../asm/output.ts';
 import { readSources } from '../asm/sources.ts';
 import { parseImage } from '../machine/image.ts';
 import { addMachineOptions, machineFromOptions, type MachineCliOptions } from '../cli/setup.ts';
-import { fail, style } from '../cli/style.ts';
+import { guarded, style } from '../cli/style.ts';
 import { Commands } from './commands.ts';
 import { DebugEngine } from './engine.ts';
 import { disasm, whereLine } from './format.ts';
@@ -35,13 +35,7 @@ export function registerDebug(program: Command): void {
     .option('--script <file>', 'run the debugger commands in FILE (- for standard input), echoing each, then quit')
     .option('--history <n>', 'keep the last N instructions from the start (see the history command)');
   addMachineOptions(cmd);
-  cmd.action(async (sources: string[], opts: DebugOptions) => {
-    try {
-      await debugCommand(sources, opts);
-    } catch (e) {
-      fail((e as Error).message);
-    }
-  });
+  cmd.action(guarded(debugCommand));
 }
 
 async function debugCommand(sources: string[], opts: DebugOptions): Promise<void> {

@@ -1,58 +1,18 @@
-// The whole checkers program as one assembly, the way asm/checkers/main.sap says: main.sap's
-// cards up to `REM ---- THE FILES GO HERE ----`, then the files named on its `REM FILE` cards in
-// that order, then the rest of main.sap (the END card). Used by the game tests to assemble the
-// program once, either as a core image with symbols (to call single routines) or as a bootable
-// deck (loader + program) to run it the way a user does.
+// The whole checkers program for the game tests (src/checkers/deck.ts builds it from main.sap):
+// as a core image with symbols, to call single routines, or as a bootable deck (loader +
+// program), to run it the way a user does.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { assemble, type AssembleResult } from '../../src/asm/assembler.ts';
-import { textCard, wordsToCard, type Card } from '../../src/devices/cards.ts';
+import { bootCheckers, checkersAssembly } from '../../src/checkers/deck.ts';
+import { textCard, type Card } from '../../src/devices/cards.ts';
 import { Machine } from '../../src/machine/machine.ts';
 import { BY_MNEMONIC } from '../../src/cpu/opcodes.ts';
-import { ASM_DIR } from './harness.ts';
 
-const MARK = /^\s+REM ---- THE FILES GO HERE ----/;
-
-/** The source list main.sap describes. */
-export function checkersSources(): { name: string; text: string }[] {
-  const main = readFileSync(join(ASM_DIR, 'main.sap'), 'utf8').split('\n');
-  const at = main.findIndex((l) => MARK.test(l));
-  if (at < 0) throw new Error('main.sap has no "REM ---- THE FILES GO HERE ----" card');
-  const files = main.slice(0, at).map((l) => /^\s+REM FILE (\S+)/.exec(l)?.[1]).filter((f): f is string => !!f);
-  return [
-    { name: 'main.sap', text: main.slice(0, at + 1).join('\n') + '\n' },
-    ...files.map((f) => ({ name: f.toLowerCase(), text: readFileSync(join(ASM_DIR, f.toLowerCase()), 'utf8') })),
-    { name: 'main.sap(end)', text: main.slice(at + 1).join('\n') },
-  ];
-}
-
-let cached: AssembleResult | null = null;
-
-export function checkersAssembly(): AssembleResult {
-  if (cached) return cached;
-  const r = assemble(checkersSources(), { loader: true });
-  if (r.errors.length > 0) {
-    throw new Error(`assembly failed:\n${r.errors.map((d) => `${d.file}:${d.line}: ${d.message}\n  ${d.text}`).join('\n')}`);
-  }
-  cached = r;
-  return r;
-}
+export { checkersAssembly, checkersSources } from '../../src/checkers/deck.ts';
 
 /** A machine booted from the deck (loader + program) with `lines` as text cards behind it. */
-export function bootWith(lines: string[], eof = true): Machine {
-  const r = checkersAssembly();
-  const m = new Machine();
-  m.reader.feed(r.cards.map(wordsToCard));
-  m.reader.feed(lines.map((l) => textCard(l)));
-  m.reader.setEndOfFile(eof);
-  m.loadCards();
-  return m;
-}
+export const bootWith = (lines: string[], eof = true): Machine => bootCheckers(lines.map((l) => textCard(l)), eof);
 
 export const cardOf = (line: string): Card => textCard(line);
-
-
 
 const op = (mnemonic: string, address: number, tag = 0): number => BY_MNEMONIC.get(mnemonic)!.template + tag * 32768 + address;
 

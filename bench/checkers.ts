@@ -1,0 +1,136 @@
+// The checkers program's figures against Samuel's Appendix A: routine times in emulated 704
+// time, perft speed in leaves per wall second, a whole self-play game, and the program's size
+// per part. Part of `npm run bench`.
+
+import { basename } from 'node:path';
+import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
+import { formatAddr, makeWord } from '../src/cpu/word.ts';
+import { bootCheckers, checkersAssembly } from '../src/checkers/deck.ts';
+import { textCard } from '../src/devices/cards.ts';
+import { Machine } from '../src/machine/machine.ts';
+
+const MS_PER_CYCLE = 0.012;
+const STUB = 0o77000; // free core below the card loader
+
+const asm = checkersAssembly();
+const sym = (name: string): number => {
+  const v = asm.symbols.get(name);
+  if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
+  return v;
+};
+const op = (m: string, addr = 0, tag = 0): number => BY_MNEMONIC.get(m)!.template + makeWord(0, 0, tag, addr);
+
+/** A machine with the program in core and the bit-count table built. */
+function loaded(): Machine {
+  const m = new Machine();
+  for (const [a, w] of asm.image) m.cpu.mem[a] = w;
+  call(m, 'BITINI');
+  return m;
+}
+
+/** Call a routine the 704 way (TSX name,4 then HTR); the cycles it took, without the TSX and HTR. */
+function call(m: Machine, name: string): number {
+  m.deposit(STUB, [op('TSX', sym(name), 4), op('HTR', STUB + 1)]);
+  m.cpu.ic = STUB;
+  const c0 = m.cpu.cycles;
+  const stop = m.run(1e9);
+  if (stop.reason !== 'halt' || m.cpu.ic !== STUB + 1) throw new Error(`${name}: ${stop.message}`);
+  return m.cpu.cycles - c0 - 4;
+}
+
+/** The ply-0 boards the program met when it chose its moves in one self-play game. */
+function gamePositions(): Float64Array[] {
+  const m = bootCheckers([textCard('*SELF'), textCard('*END')], true);
+  const at = sym('SEARCH'), ply0 = sym('FA');
+  m.cpu.breakpoints[at] = 1;
+  m.cpu.updateDebug();
+  const boards: Float64Array[] = [];
+  for (;;) {
+    const stop = m.run(1e9);
+    if (stop.reason !== 'breakpoint') break;
+    boards.push(m.cpu.mem.slice(ply0 - 15, ply0 + 1)); // the whole 16-word record of ply 0
+  }
+  return boards;
+}
+
+function routineTimes(): void {
+  const boards = gamePositions();
+  const m = loaded();
+  const ply0 = sym('FA');
+  const sums = { MOVGEN: 0, MAKMOV: 0, EVAL: 0, BITS: 0 };
+  for (const b of boards) {
+    m.cpu.mem.set(b, ply0 - 15);
+    m.cpu.xr1 = 0;
+    sums.EVAL += call(m, 'EVAL');
+    m.cpu.acSign = 0;
+    m.cpu.acMag = m.cpu.mem[ply0]!;
+    sums.BITS += call(m, 'BITS');
+    m.cpu.xr1 = 0;
+    sums.MOVGEN += call(m, 'MOVGEN');
+    call(m, 'NXTMOV'); // AC = the first move's piece, XR2 its direction: MAKMOV's inputs
+    sums.MAKMOV += call(m, 'MAKMOV');
+  }
+  const samuel: Record<keyof typeof sums, string> = {
+    MOVGEN: 'find all available moves      2.6 ms',
+    MAKMOV: 'make a single move            1.5 ms',
+    EVAL: 'evaluate a position, 4 terms  2.4 ms',
+    BITS: 'count bits (16 instructions)  0.408 ms',
+  };
+  console.log(`\nRoutine times over the ${boards.length} positions of one self-play game (emulated, 12 µs a cycle):`);
+  for (const k of Object.keys(sums) as (keyof typeof sums)[]) {
+    console.log(`  ${k.padEnd(7)} ${(sums[k] / boards.length * MS_PER_CYCLE).toFixed(3).padStart(7)} ms   Samuel: ${samuel[k]}`);
+  }
+}
+
+function perft(): void {
+  console.log('\nperft from the start position, last ply counted with BITS (PBULK):');
+  for (const depth of [8, 9]) {
+    const m = loaded();
+    call(m, 'STARTP');
+    m.cpu.mem[sym('PBULK')] = 1;
+    m.cpu.acSign = 0;
+    m.cpu.acMag = depth;
+    m.cpu.xr1 = 0;
+    const t0 = process.hrtime.bigint();
+    const cycles = call(m, 'PERFT');
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    const leaves = m.cpu.acMag;
+    console.log(`  perft(${depth}) = ${leaves}   ${(leaves / wall / 1e6).toFixed(2)} M leaves per wall second   ${(cycles * MS_PER_CYCLE / 1000).toFixed(0)} s of 704 time`);
+  }
+}
+
+function selfPlay(): void {
+  const t0 = process.hrtime.bigint();
+  const m = bootCheckers([textCard('*SELF'), textCard('*END')], true);
+  const stop = m.run(1e10);
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const moves = m.printer.lines.filter((l) => l.startsWith('MOVE ')).length;
+  const result = m.printer.lines.find((l) => l.startsWith('GAME OVER')) ?? stop.message;
+  console.log(`\nOne self-play game: ${moves} moves, ${(m.cpu.cycles * MS_PER_CYCLE / 60000).toFixed(1)} min of 704 time, ${wall.toFixed(2)} s here; ${result}`);
+}
+
+/** Words per part of the program (source file), split as Appendix A does: instructions and tables. */
+function sizes(): void {
+  const parts = new Map<string, { instructions: number; constants: number }>();
+  const assembly = asm.assemblies[0]!;
+  for (const [, card] of assembly.sourceMap) {
+    const file = basename(card.file);
+    const part = parts.get(file) ?? { instructions: 0, constants: 0 };
+    const def = BY_MNEMONIC.get(card.op.trim());
+    if (def && def.kind !== 'data') part.instructions++;
+    else part.constants++;
+    parts.set(file, part);
+  }
+  console.log('\nSize per part (words; Samuel: basic play 1100 instructions, input/verification/output 1400,');
+  console.log('game start/end 600, loaders and tables 850, tables and constants for basic play 700 words):');
+  for (const [file, p] of parts) console.log(`  ${file.padEnd(14)} ${String(p.instructions).padStart(5)} instructions ${String(p.constants).padStart(5)} constants`);
+  const top = Math.max(...asm.image.keys());
+  console.log(`  program and tables end at ${formatAddr(top)}; the card loader sits at 77750-77777`);
+}
+
+export function benchCheckers(): void {
+  routineTimes();
+  perft();
+  selfPlay();
+  sizes();
+}

@@ -1,0 +1,474 @@
+// The checkers commands: perft, selfplay, play and book. Each boots the program deck, puts
+// control and move cards in the reader and reports what the 704 prints; the host never
+// chooses, checks or scores a move (a board drawn here replays the program's own MOVE lines).
+
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import chalk from 'chalk';
+import type { Command } from 'commander';
+import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
+import { hollerithToAscii } from '../devices/codes.ts';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { guarded, style } from '../cli/style.ts';
+import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './board.ts';
+import { bookCards, bookStart, gameName, moveName, movetext, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
+import { attachMemoryTapes } from './memoryTape.ts';
+import { duration, Progress } from './progress.ts';
+import { CheckersSession, type Event, type RunResult } from './session.ts';
+
+type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
+
+const out = (text = ''): void => {
+  process.stdout.write(text + '\n');
+};
+const sideName = (s: Side): string => (s === 'black' ? 'Black' : 'White');
+const pathText = (path: readonly number[], jump: boolean): string => path.join(jump ? 'x' : '-');
+const moveText = (e: Of<'move'>): string => pathText(e.path, e.jump);
+/** PDN result: the first number is Black's (the side that starts). */
+const resultOf = (over: Of<'game-over'> | null): string => (!over ? '*' : over.winner === 'black' ? '1-0' : over.winner === 'white' ? '0-1' : '1/2-1/2');
+const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
+
+function wholeNumber(text: string, what: string, min = 1): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min) throw new Error(`${what}: "${text}" is not a whole number ≥ ${min}`);
+  return n;
+}
+
+/** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
+function newSession(cards: readonly (string | DeckItem)[], endOfFile: boolean): CheckersSession {
+  const session = new CheckersSession(cards, endOfFile);
+  process.once('SIGINT', () => session.interrupt());
+  return session;
+}
+
+/** Run to the program's next stop; an interrupted run sets exit code 130, a machine error throws. */
+async function runSession(session: CheckersSession, onEvent?: (e: Event) => void, onSlice?: () => void): Promise<RunResult> {
+  const r = await session.run(onEvent, onSlice);
+  if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
+  if (r.interrupted) process.exitCode = 130;
+  return r;
+}
+
+/**
+ * Rote learning on a memory tape (docs/checkers-rote.md): tapes 1 (FILE, read only) and 2
+ * (FILE.new) attached; the caller puts `*ROTE ON` before the games. After the run the new tape
+ * replaces the old when the program reported a complete merge.
+ */
+function attachMemory(session: CheckersSession, path: string | undefined): () => void {
+  if (!path) return () => {};
+  const tapes = attachMemoryTapes(session.machine.io, path);
+  if (tapes.recovered) process.stderr.write(style.warn(`${path}: put in place the new memory tape an earlier run left: ${tapes.recovered}\n`));
+  return () => {
+    const r = tapes.finish(session.machine.printer.lines.join('\n'));
+    process.stderr.write(`${path}: ${r.installed ? style.ok(`new memory tape, ${r.reason}`) : style.warn(`kept as it was (${r.reason})`)}\n`);
+  };
+}
+const roteCards = (memory?: string): string[] => (memory ? ['*ROTE ON'] : []);
+
+const timeNote = (session: CheckersSession, wallStart: number): string =>
+  `704 time ${duration(session.seconds)}, wall ${duration((performance.now() - wallStart) / 1000)}`;
+
+// ---- perft
+
+async function perft(depthText: string, opts: { fen?: string }): Promise<void> {
+  const session = newSession([...startCards(opts.fen), `*PERFT ${depthText}`, '*END'], true);
+  const wallStart = performance.now();
+  let last = { at: 0, wall: wallStart };
+  await runSession(session, (e) => {
+    if (e.kind === 'board') out(drawBoard(e.position));
+    if (e.kind === 'bad') throw new Error(`the 704 rejected a card: ${e.text}`);
+    if (e.kind === 'perft') {
+      out(`${`perft(${e.depth}) = ${e.count}`.padEnd(24)} ${style.dim(`704 ${duration(e.at - last.at).padStart(13)}   wall ${duration((e.wall - last.wall) / 1000)}`)}`);
+    }
+    last = e; // each count is timed from the line printed before it
+  });
+  process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
+}
+
+// ---- self-play
+
+/** The program's game length limit in plies (GMAXM), for the progress bar's share of a game. */
+const PLY_LIMIT = 70;
+
+interface GameRecord {
+  moves: string[];
+  first: Side;
+  over: Of<'game-over'> | null;
+  began: number;
+  ended: number;
+}
+
+async function selfplay(opts: { games: string; fen?: string; pdn?: string; memory?: string }): Promise<void> {
+  const n = wholeNumber(opts.games, '--games');
+  const first = opts.fen ? parseFen(opts.fen).toMove : 'black';
+  const cards = Array.from({ length: n }, () => [...startCards(opts.fen), '*SELF']).flat();
+  const session = newSession([...roteCards(opts.memory), ...cards, ...(opts.memory ? ['*ROTE OFF'] : []), '*END'], true);
+  const finishMemory = attachMemory(session, opts.memory);
+  const progress = new Progress(n, 'games');
+  const games: GameRecord[] = [];
+  let game: GameRecord | null = null;
+  let roteTotals = '';
+  const wallStart = performance.now();
+  const r = await runSession(session, (e) => {
+    switch (e.kind) {
+      case 'bad': throw new Error(`the 704 rejected a card: ${e.text}`);
+      case 'game': game = { moves: [], first, over: null, began: e.at, ended: e.at }; break;
+      case 'move': game?.moves.push(moveText(e)); break;
+      case 'rote': // the totals go with each game; the rest is only ON and OFF
+        if (e.text.startsWith('ROTE TOTALS')) roteTotals = e.text;
+        else if (/^ROTE (ON|OFF)/.test(e.text)) progress.note(style.dim(e.text));
+        break;
+      case 'game-over':
+        if (!game) break;
+        game.over = e;
+        game.ended = e.at;
+        games.push(game);
+        progress.note(`${style.head(`game ${games.length}`)}  ${e.text}  ${style.dim(`(${game.moves.length} plies, 704 time ${duration(game.ended - game.began)})`)}\n${movetext(game.moves, first)}`);
+        if (roteTotals) progress.note(style.dim(roteTotals));
+        game = null;
+        break;
+      default: break;
+    }
+  }, () => progress.update(games.length + (game?.moves.length ?? 0) / PLY_LIMIT));
+  progress.clear();
+  finishMemory();
+  if (games.length < n) process.stderr.write(style.warn(`${games.length} of ${n} games finished (${r.message})\n`));
+
+  const count = (winner: Side | null): number => games.filter((g) => g.over!.winner === winner).length;
+  const [b, w, d] = [count('black'), count('white'), count(null)];
+  const plies = games.reduce((s, g) => s + g.moves.length, 0);
+  const emulated = games.reduce((s, g) => s + g.ended - g.began, 0);
+  out(`${games.length} game${games.length === 1 ? '' : 's'}: Black won ${b}, drawn ${d}, lost ${w}; White won ${w}, drawn ${d}, lost ${b}`);
+  if (games.length > 0) out(`${(plies / games.length).toFixed(1)} plies a game; 704 time ${duration(emulated / games.length)} a game`);
+  process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
+  if (opts.pdn) {
+    writeFileAtomic(opts.pdn, writePdn(games.map((g, i) => pdnOf(g, [['Event', 'samuel704 self-play'], ['Round', String(i + 1)], ['Black', 'Samuel 704'], ['White', 'Samuel 704']], opts.fen))));
+  }
+}
+
+function pdnOf(g: GameRecord, tags: [string, string][], fen?: string): PdnOut {
+  return {
+    tags: [...tags, ['Result', resultOf(g.over)], ...(fen ? [['SetUp', '1'], ['FEN', fen]] as [string, string][] : [])],
+    moves: g.moves,
+    result: resultOf(g.over),
+    first: g.first,
+    comment: g.over?.text,
+  };
+}
+
+// ---- play
+
+const PLAY_HELP = `Type a move as the squares it visits: 11-15, or every landing square of a jump: 15x24, 6x15x22.
+It is punched on a card and fed to the 704, which says whether it is legal.
+  (Enter)   feed the card shown in the prompt (when you are asked to confirm)
+  undo      take back the card typed, before it is fed
+  board     the 704 prints its board (a *BOARD card)
+  resign    concede the game (a *CONCEDE card)
+  help      this text
+  quit      stop here (the game is saved with --pdn, result *)`;
+
+/** The sense lights, in the order of CheckersSession.senseLights. */
+const LIGHTS = ['1 (moved)', '2 (predicts a win)', '3 (game over)', '4 (card rejected)'];
+
+interface PlayOptions {
+  color: string;
+  deck?: string;
+  fen?: string;
+  pdn?: string;
+  memory?: string;
+  confirm: boolean;
+}
+
+/** The text the 704 sees on a card (columns 1-72). */
+const cardText = (card: Card): string => Array.from(card.subarray(0, 72), (p) => (p === 0 ? ' ' : hollerithToAscii(p))).join('').trimEnd();
+
+/** Lines typed by the person (`ask` gives null at the end of the input); `close` lets go of stdin. */
+function lineReader(): { ask: (prompt: string) => Promise<string | null>; close: () => void } {
+  const tty = process.stdin.isTTY === true;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+  rl.on('SIGINT', () => rl.close()); // Ctrl-C at the prompt: as quit
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    process.stdout.write(prompt);
+    const next = await lines.next();
+    if (next.done) return null;
+    if (!tty) out(next.value); // a transcript of piped input reads like a typed session
+    return next.value as string;
+  };
+  return { ask, close: () => rl.close() };
+}
+
+/**
+ * chalk takes a `--color` argument as "force colours" (supports-color sniffs argv); for play it
+ * names a side, so colours follow the terminal as for every other command.
+ */
+function coloursFromTerminal(): void {
+  if (!process.stdout.isTTY && !('FORCE_COLOR' in process.env)) chalk.level = 0;
+}
+
+async function play(opts: PlayOptions): Promise<void> {
+  coloursFromTerminal();
+  const color = opts.color.toLowerCase();
+  if (color !== 'black' && color !== 'white') throw new Error(`--color: "${opts.color}" is not black or white`);
+  const program: Side = color;
+  const person = other(program);
+  const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
+  let pos: Position = opts.fen ? parseFen(opts.fen) : startPosition();
+  const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
+  const session = newSession([...roteCards(opts.memory), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
+  const finishMemory = attachMemory(session, opts.memory);
+  const reader = deck ? null : lineReader();
+  const confirm = opts.confirm && process.stdin.isTTY === true;
+  if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type help for help.`));
+
+  const show = (e: Event): void => {
+    switch (e.kind) {
+      case 'game':
+        out(style.dim(e.text));
+        if (!opts.fen) out(drawBoard(pos)); // a set-up position was printed by the 704 just before
+        break;
+      case 'board':
+        pos = e.position;
+        out(style.dim(`the 704's board, ${sideName(pos.toMove)} to move:`));
+        out(drawBoard(pos));
+        break;
+      case 'move': {
+        pos = applyPath(pos, e.path);
+        record.moves.push(moveText(e));
+        const who = e.side === program ? `704 (${sideName(e.side)})` : `you (${sideName(e.side)})`;
+        const figures = e.by === 'program' ? style.dim(`  score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth}`) : '';
+        out(`\n${style.head(`move ${e.ply}`)} ${who}: ${style.reg(moveText(e))}${figures}`);
+        out(drawBoard(pos, { highlight: e.path }));
+        break;
+      }
+      case 'predict': out(style.warn(`The 704 predicts a win for ${sideName(e.side)}.`)); break;
+      case 'illegal': case 'bad': out(style.error(`the 704: ${e.text}`) + ' - enter another move'); break;
+      case 'game-over': record.over = e; out(style.ok(e.text)); break;
+      default: out(style.dim(e.text));
+    }
+  };
+
+  let pending: string | null = null;
+  /** The person's next card, or null to stop. */
+  const nextCard = async (): Promise<DeckItem | null> => {
+    if (deck) {
+      const item = deck.shift();
+      if (item === undefined || item === DECK_EOF) return null;
+      out(`${sideName(person)} card: ${cardText(item)}`);
+      return item;
+    }
+    for (;;) {
+      const line = await reader!.ask(pending ? `${sideName(person)} [card ${pending}: Enter feeds it, undo takes it back]> ` : `${sideName(person)} to move> `);
+      if (line === null) return null;
+      const typed = line.trim();
+      switch (typed.toLowerCase()) {
+        case 'help': out(PLAY_HELP); continue;
+        case 'quit': return null;
+        case 'board': return textCard('*BOARD');
+        case 'resign': return textCard('*CONCEDE');
+        case 'undo':
+          out(pending ? `taken back: ${pending}` : 'nothing to take back (a card the 704 has read stays read)');
+          pending = null;
+          continue;
+        case '':
+          if (pending === null) continue;
+          break;
+        default:
+          pending = typed.toUpperCase();
+          if (confirm) continue;
+      }
+      const text = pending!;
+      pending = null;
+      try {
+        return textCard(text, 'your card');
+      } catch (e) {
+        out(style.error((e as Error).message));
+      }
+    }
+  };
+
+  for (;;) {
+    const r = await runSession(session, show);
+    if (r.stop !== 'input' || record.over) break;
+    const mq = session.consoleMove;
+    const lights = Object.values(session.senseLights).flatMap((on, i) => (on ? [LIGHTS[i]] : []));
+    if (mq || lights.length) out(style.dim(`console: MQ ${mq ? pathText([mq.from, mq.to], mq.jump) : 'clear'}; sense lights on: ${lights.join(', ') || 'none'}`));
+    const card = await nextCard();
+    if (card === null) {
+      if (deck) out(style.dim('the deck has no more cards'));
+      break;
+    }
+    session.feed(card);
+  }
+  if (opts.pdn) {
+    const [black, white] = program === 'black' ? ['Samuel 704', 'Person'] : ['Person', 'Samuel 704'];
+    writeFileAtomic(opts.pdn, writePdn([pdnOf(record, [['Event', 'samuel704 play'], ['Black', black], ['White', white]], opts.fen)]));
+  }
+  reader?.close();
+  finishMemory();
+}
+
+// ---- book
+
+interface BookOptions {
+  game?: string;
+  deckOut?: string;
+  verbose?: boolean;
+}
+
+interface BookTotals {
+  low: number;
+  high: number;
+  games: number;
+}
+
+/** C = (L − H)/(L + H) to three places, truncated, as the program prints it. */
+const coefficient = (low: number, high: number): string => {
+  if (low + high === 0) return 'UNDEFINED';
+  const c = Math.trunc((Math.abs(low - high) * 1000) / (low + high)) / 1000;
+  return `${low - high < 0 ? '-' : '+'}${c.toFixed(3)}`;
+};
+
+async function book(file: string, opts: BookOptions): Promise<void> {
+  const bytes = readFileSync(file);
+  const isPdn = /\.pdn$/i.test(file) || /^\s*\[/.test(bytes.subarray(0, 200).toString('latin1'));
+  const totals: BookTotals = { low: 0, high: 0, games: 0 };
+  const wallStart = performance.now();
+  const session = await (isPdn ? bookPdn(file, bytes.toString('latin1'), opts, totals) : bookDeck(readDeckFile(file), opts, totals));
+  out(`${style.head('overall')}  ${totals.games} game${totals.games === 1 ? '' : 's'}  L ${totals.low} H ${totals.high} C ${coefficient(totals.low, totals.high)}`);
+  process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
+}
+
+/** What a book run prints, per game: the moves (verbose), rejections, the end and L, H, C. */
+function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) => void, rejected: (e: Of<'illegal' | 'bad' | 'no-game'>) => string) {
+  return (e: Event): void => {
+    switch (e.kind) {
+      case 'move':
+        if (opts.verbose && e.by === 'book') say(`  ${String(e.ply).padStart(3)} ${sideName(e.side).padEnd(5)} ${moveText(e).padEnd(9)} program ${pathText(e.program, e.programJump).padEnd(9)} H ${e.high} L ${e.low}`);
+        break;
+      case 'illegal': case 'bad': case 'no-game': say(style.error(rejected(e))); break;
+      case 'game-over': say(`  ${e.text}`); break;
+      case 'book-summary':
+        totals.low += e.low;
+        totals.high += e.high;
+        totals.games++;
+        say(`  ${e.text}`);
+        break;
+      default: break;
+    }
+  };
+}
+
+async function bookPdn(file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<CheckersSession> {
+  const parsed = parsePdn(text, file);
+  for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
+  let games = parsed.games;
+  if (opts.game !== undefined) {
+    const n = wholeNumber(opts.game, '--game');
+    games = games.filter((g) => g.index === n);
+    if (games.length === 0) throw new Error(`${file} has no game ${n} that could be read (${parsed.games.length} games read)`);
+  }
+  if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap(bookCards), '*END'].map((c) => textCard(c)));
+
+  const session = newSession([], false);
+  const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'moves');
+  let fed = 0;
+  let game: PdnGame | null = null;
+  let moveAt = 0;
+  const say = (t: string): void => progress.note(t);
+  const printer = bookPrinter(opts, totals, say, (e) => {
+    const m = game?.moves[moveAt];
+    const where = m ? `${file}:${m.line}:${m.column}: ${gameName(game!)}, move ${moveName(m)}` : gameName(game!);
+    return `${where}: the 704 says ${e.text}; the rest of the game is skipped`;
+  });
+  let stopped: 'rejected' | 'over' | null = null;
+  let interrupted = false;
+  const run = async (): Promise<void> => {
+    const r = await runSession(session, (e) => {
+      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${game.moves.length} moves`);
+      printer(e);
+      if (e.kind === 'illegal' || e.kind === 'bad') stopped = 'rejected';
+      if (e.kind === 'game-over') stopped = 'over';
+    }, () => progress.update(fed + moveAt));
+    interrupted ||= r.interrupted;
+  };
+  await run();
+  for (const g of games) {
+    if (interrupted) break;
+    game = g;
+    stopped = null;
+    session.feed(...bookStart(g));
+    await run();
+    for (moveAt = 0; moveAt < g.moves.length && stopped === null && !interrupted; moveAt++) {
+      session.feed(g.moves[moveAt]!.text);
+      await run();
+    }
+    fed += g.moves.length;
+    const left = g.moves.length - moveAt;
+    if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book move${left === 1 ? '' : 's'} still to come`));
+  }
+  if (interrupted) say(style.warn('interrupted'));
+  else {
+    session.feed('*END');
+    await run();
+  }
+  progress.clear();
+  return session;
+}
+
+async function bookDeck(deck: DeckItem[], opts: BookOptions, totals: BookTotals): Promise<CheckersSession> {
+  const session = newSession(deck, true);
+  let game = 0;
+  let ply = 0;
+  const printer = bookPrinter(opts, totals, out, (e) => `game ${game}, move ${ply + 1}: the 704 says ${e.text}`);
+  await runSession(session, (e) => {
+    if (e.kind === 'game') {
+      game++;
+      ply = 0;
+      out(style.head(`game ${game}`));
+    }
+    if (e.kind === 'move') ply = e.ply;
+    printer(e);
+  });
+  return session;
+}
+
+// ---- registration
+
+export function registerCheckersCommands(program: Command): void {
+  program
+    .command('perft')
+    .description('the checkers program counts the positions n plies ahead, for depths 1 to n (1-12)')
+    .argument('<n>', 'deepest depth')
+    .option('--fen <fen>', 'start from this position (PDN FEN, e.g. W:W18,K22:B1-3)')
+    .action(guarded((n: string, opts: { fen?: string }) => perft(n, opts)));
+
+  program
+    .command('selfplay')
+    .description('the checkers program plays itself (without --memory nothing is learnt: every game from the same start is the same)')
+    .option('--games <n>', 'how many games', '1')
+    .option('--fen <fen>', 'start every game from this position')
+    .option('--pdn <file>', 'save the games as PDN')
+    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
+    .action(guarded((opts: { games: string; fen?: string; pdn?: string; memory?: string }) => selfplay(opts)));
+
+  program
+    .command('play')
+    .description('play the checkers program: you type moves, they are punched on cards for the 704')
+    .option('--color <side>', 'the colour the program plays (you play the other; Black moves first)', 'white')
+    .option('--deck <file>', "play your moves from a card deck file instead of typing them")
+    .option('--fen <fen>', 'start from this position')
+    .option('--pdn <file>', 'save the game as PDN')
+    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
+    .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
+    .action(guarded((opts: PlayOptions) => play(opts)));
+
+  program
+    .command('book')
+    .description('book mode: the program follows book games (PDN or a card deck) and reports L, H and C')
+    .argument('<file>', 'a PDN file, or a deck of *BOOK and move cards')
+    .option('--game <n>', 'only game n of the PDN file')
+    .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
+    .option('--verbose', "each book move with the program's choice, H and L")
+    .action(guarded((file: string, opts: BookOptions) => book(file, opts)));
+}

@@ -1,0 +1,153 @@
+// The checkers commands as a user runs them: a child process, plain output (not a terminal).
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readMemoryTape } from '../../src/checkers/memoryTape.ts';
+import { parsePdn } from '../../src/checkers/pdn.ts';
+import { parseFen, perft } from '../checkers/reference.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'checkers-cli-'));
+const cli = (args: string[], input = '') =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+const write = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+const published = new Map(
+  readFileSync('/work/shared/data/perft.tsv', 'utf8').split('\n').filter((l) => /^\d+\t\d+$/.test(l)).map((l) => l.split('\t').map(Number) as [number, number]),
+);
+
+describe('samuel704 perft', () => {
+  it('prints perft(d) = count for d = 1..n, as perft.tsv, with the 704 and wall time', () => {
+    const r = cli(['perft', '7']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.map((l) => /^perft\(\d+\) = \d+/.exec(l)?.[0])).toEqual([1, 2, 3, 4, 5, 6, 7].map((d) => `perft(${d}) = ${published.get(d)}`));
+    for (const l of lines) expect(l).toMatch(/ 704 +[\d.]+ (ms|s|min \d\d s)   wall [\d.]+ (ms|s)$/);
+    expect(r.stderr).toMatch(/^704 time .*, wall .*\n$/);
+  });
+
+  it('from a --fen position: the 704 prints the board first; counts as the reference generator', () => {
+    const fen = 'W:W18,K22:B1,2,K3';
+    const r = cli(['perft', '3', '--fen', fen]);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('      b     b     B     .         1     2     3     4');
+    expect(lines[8]).toBe('  Black 2 men, 1 king; White 1 man, 1 king; White to move');
+    expect(lines.slice(9, 12).map((l) => l.split(/ {2,}/)[0])).toEqual([1, 2, 3].map((d) => `perft(${d}) = ${perft(parseFen(fen), d)}`));
+  });
+
+  it('reports the 704 rejecting a card and fails', () => {
+    const r = cli(['perft', '13']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('error: the 704 rejected a card: BAD CARD - *PERFT 13\n');
+  });
+});
+
+describe('samuel704 selfplay', () => {
+  it('plays a game to its result, prints it compactly with a summary, saves PDN', () => {
+    const pdn = join(dir, 'self.pdn');
+    const r = cli(['selfplay', '--games', '1', '--pdn', pdn]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = r.stdout.split('\n');
+    expect(out[0]).toMatch(/^game 1 {2}GAME OVER - (BLACK WINS|WHITE WINS|DRAWN) - .* \((\d+) plies, 704 time .*\)$/);
+    expect(out[1]).toMatch(/^1\. \d+[-x]\d+/);
+    expect(r.stdout).toMatch(/\n1 game: Black won \d, drawn \d, lost \d; White won \d, drawn \d, lost \d\n[\d.]+ plies a game; 704 time .* a game\n$/);
+    const { games, errors } = parsePdn(readFileSync(pdn, 'utf8'), pdn);
+    expect(errors).toEqual([]);
+    const plies = Number(/\((\d+) plies/.exec(out[0]!)![1]);
+    expect(games[0]!.moves).toHaveLength(plies);
+    const over = /GAME OVER - (\w+)/.exec(out[0]!)![1];
+    expect(games[0]!.result).toBe({ BLACK: '1-0', WHITE: '0-1', DRAWN: '1/2-1/2' }[over!]);
+  });
+
+  it('learns by rote with --memory: the program\'s new memory tape replaces the old', () => {
+    const tape = join(dir, 'memory.tap');
+    const r = cli(['selfplay', '--games', '1', '--memory', tape]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ROTE ON - TAPE 1 BOARDS 0 RECORDS 0\ngame 1 /);
+    expect(r.stdout).toMatch(/\nROTE TOTALS LOOK-UPS \d+ HITS \d+ PLIES GAINED \d+\nROTE OFF\n/);
+    const saved = readMemoryTape(tape);
+    expect(saved.complete).toBe(true);
+    expect(r.stderr).toContain(`${tape}: new memory tape, ${saved.trailer!.boards} boards in ${saved.trailer!.records} records`);
+    expect(saved.trailer!.boards).toBeGreaterThan(0);
+  });
+});
+
+describe('samuel704 play', () => {
+  it('plays the person\'s moves from a deck: the 704 rejects an illegal and a malformed card, the game goes on', () => {
+    // Black's men on 1 and 2 move regardless of where White's lone king on 32 goes
+    const deck = write('person.deck', '1-5\n1-6\n11/15\n2-6\n');
+    const pdn = join(dir, 'play.pdn');
+    const r = cli(['play', '--fen', 'B:WK32:B1,2', '--deck', deck, '--pdn', pdn]);
+    expect(r.status, r.stderr).toBe(0);
+    const said = r.stdout.split('\n').filter((l) => /^(move \d|the 704:|Black card)/.test(l));
+    expect(said.slice(0, 7).map((l) => l.replace(/ {2}score.*/, ''))).toEqual([
+      'Black card: 1-5',
+      'move 1 you (Black): 1-5',
+      expect.stringMatching(/^move 2 704 \(White\): 32-(27|28)$/),
+      'Black card: 1-6',
+      'the 704: ILLEGAL MOVE - 1-6 - enter another move',
+      'Black card: 11/15',
+      'the 704: BAD CARD - 11/15 - enter another move',
+    ]);
+    expect(said.slice(7, 9)).toEqual(['Black card: 2-6', 'move 3 you (Black): 2-6']);
+    expect(said[2]).toMatch(/score [-+]?\d+, searched to ply \d+$/);
+    const game = parsePdn(readFileSync(pdn, 'utf8')).games[0]!;
+    expect(game.fen).toBe('B:WK32:B1,2');
+    expect(game.moves.map((m) => m.text).filter((_, i) => i % 2 === 0)).toEqual(['1-5', '2-6']);
+  });
+
+  it('typed moves from a pipe: help, board from the 704, resign', () => {
+    const r = cli(['play', '--color', 'black'], 'help\nboard\nresign\n');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^You play White, the 704 plays Black/);
+    expect(r.stdout).toContain('White to move> help\nType a move');
+    expect(r.stdout).toMatch(/move 1 704 \(Black\): \d+-\d+ {2}score/);
+    expect(r.stdout).toContain("the 704's board, White to move:");
+    expect(r.stdout).toContain('GAME OVER - BLACK WINS - WHITE CONCEDES');
+  });
+});
+
+describe('samuel704 book', () => {
+  it('follows the first Tinsley game and prints L, H and C per game and overall', () => {
+    const deck = join(dir, 'g1.deck');
+    const r = cli(['book', '/work/shared/data/tinsley.pdn', '--game', '1', '--deck-out', deck]);
+    expect(r.status, r.stderr).toBe(0);
+    const [head, summary, overall] = r.stdout.trim().split('\n');
+    expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 moves');
+    const m = /^ {2}BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3})$/.exec(summary!);
+    expect(m, summary).not.toBeNull();
+    expect(overall).toBe(`overall  1 game  L ${m![1]} H ${m![2]} C ${m![3]}`);
+    // the two Tinsley games that cannot be read are named
+    expect(r.stderr.match(/^skipped: .*tinsley\.pdn:\d+:\d+: /gm)).toHaveLength(2);
+    // the deck written runs the same book from a file
+    expect(readFileSync(deck, 'utf8').split('\n').slice(0, 3)).toEqual(['*BOOK', '11-15', '23-18']);
+    const again = cli(['book', deck]);
+    expect(again.stdout).toBe(`game 1\n${summary}\n${overall}\n`);
+  });
+
+  it('reports an illegal book move with its game and move, and goes on with the next game', () => {
+    const pdn = write('games.pdn', [
+      '[Event "bad"]', '[Black "A"]', '[White "B"]', '1. 11-15 23-18 2. 15-18 {18 is taken} 22-17 1-0', '',
+      '[Event "set up"]', '[FEN "W:W18,K22:B1,2,K3"]', '1... 18-14 1-5 2. 14-10 *', '',
+    ].join('\n'));
+    const r = cli(['book', pdn, '--verbose']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('game 1 (A - B)  1-0  4 moves');
+    expect(lines.slice(1, 3).map((l) => l.replace(/ +program.*/, ''))).toEqual(['    1 Black 11-15', '    2 White 23-18']);
+    expect(lines[3]).toBe(`${pdn}:4:19: game 1 (A - B), move 2. 15-18: the 704 says ILLEGAL MOVE - 15-18; the rest of the game is skipped`);
+    expect(lines[4]).toMatch(/^ {2}BOOK {2}L \d+ H \d+ C /);
+    expect(lines[5]).toBe('game 2  *  3 moves');
+    expect(lines.slice(6, 9).map((l) => l.replace(/ +program.*/, ''))).toEqual(['    1 White 18-14', '    2 Black 1-5', '    3 White 14-10']);
+    expect(lines[9]).toMatch(/^ {2}BOOK {2}L \d+ H \d+ C /);
+    const [l1, h1, l2, h2] = [lines[4]!, lines[9]!].flatMap((l) => /L (\d+) H (\d+)/.exec(l)!.slice(1).map(Number));
+    expect(lines[10]).toMatch(new RegExp(`^overall {2}2 games {2}L ${l1! + l2!} H ${h1! + h2!} C `));
+  });
+});

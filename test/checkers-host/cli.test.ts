@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PERFT, SHARED_DATA } from '../shared.ts';
 import { readMemoryTape } from '../../src/checkers/memoryTape.ts';
 import { parsePdn } from '../../src/checkers/pdn.ts';
 import { parseFen, perft } from '../checkers/reference.ts';
@@ -18,9 +19,7 @@ const write = (name: string, text: string): string => {
   return p;
 };
 
-const published = new Map(
-  readFileSync('/work/shared/data/perft.tsv', 'utf8').split('\n').filter((l) => /^\d+\t\d+$/.test(l)).map((l) => l.split('\t').map(Number) as [number, number]),
-);
+const published = new Map<number, number>(PERFT);
 
 describe('samuel704 perft', () => {
   it('prints perft(d) = count for d = 1..n, as perft.tsv, with the 704 and wall time', () => {
@@ -117,7 +116,7 @@ describe('samuel704 play', () => {
 describe('samuel704 book', () => {
   it('follows the first Tinsley game and prints L, H and C per game and overall', () => {
     const deck = join(dir, 'g1.deck');
-    const r = cli(['book', '/work/shared/data/tinsley.pdn', '--game', '1', '--deck-out', deck]);
+    const r = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--deck-out', deck]);
     expect(r.status, r.stderr).toBe(0);
     const [head, summary, overall] = r.stdout.trim().split('\n');
     expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 moves');

@@ -2,11 +2,13 @@
 // written back.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DATA } from '../shared.ts';
 import { parseFen } from '../../src/checkers/board.ts';
 import { bookCards, movetext, parsePdn, setupCards, writePdn } from '../../src/checkers/pdn.ts';
 
-const TINSLEY = '/work/shared/data/tinsley.pdn';
+const TINSLEY = join(SHARED_DATA, 'tinsley.pdn');
 
 describe('Tinsley\'s games', () => {
   const text = readFileSync(TINSLEY, 'latin1');

@@ -3,10 +3,8 @@
 // the MQ (the console shows the program's move while the reader waits for the reply).
 // Every move the program prints is checked against the reference move generator.
 
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PERFT } from '../shared.ts';
 import { textCard } from '../../src/devices/cards.ts';
 import type { Machine } from '../../src/machine/machine.ts';
 import { bootWith } from './deck.ts';
@@ -15,12 +13,7 @@ import {
   type Position,
 } from './reference.ts';
 
-const published = new Map<number, number>(
-  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'perft.tsv'), 'utf8')
-    .split('\n')
-    .filter((l) => /^\d+\t\d+$/.test(l))
-    .map((l) => l.split('\t').map(Number) as [number, number]),
-);
+const published = new Map<number, number>(PERFT);
 
 const LIMIT = 400_000_000;
 

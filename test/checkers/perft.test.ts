@@ -1,20 +1,13 @@
 // perft.sap: the number of positions n moves deep, counted on the emulated 704 — from the
-// start position against the published counts (perft.tsv, a copy of shared/data/perft.tsv),
+// start position against the published counts (../shared/data/perft.tsv),
 // and from random positions with kings against the reference generator.
 
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PERFT } from '../shared.ts';
 import { Checkers704 } from './harness.ts';
 import { parseFen, perft, randomGamePosition, randomPosition, rng, toFen } from './reference.ts';
 
-const published = new Map<number, number>(
-  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'perft.tsv'), 'utf8')
-    .split('\n')
-    .filter((l) => /^\d+\t\d+$/.test(l))
-    .map((l) => l.split('\t').map(Number) as [number, number]),
-);
+const published = new Map<number, number>(PERFT);
 
 const ms = (cycles: number): string => `${(cycles * 12e-6).toFixed(1)} s`;
 

@@ -60,7 +60,7 @@ describe('in a terminal', () => {
 
   it.skipIf(!hasTmux)(`completes, repeats, keeps history, and takes Ctrl-C and Ctrl-D${hasTmux ? '' : ' (SKIPPED: tmux is not installed; apt-get install tmux)'}`, async () => {
     tmux('new-session', '-d', '-s', 'dbg', '-x', '150', '-y', '50', '-c', ROOT,
-      `env -u NO_COLOR -u FORCE_COLOR '${process.execPath}' --import tsx '${CLI}' debug '${SUM}'`);
+      `env -u NO_COLOR -u FORCE_COLOR -u CI '${process.execPath}' --import tsx '${CLI}' debug '${SUM}'`);
     await until('the prompt', () => lastLine() === '(704)');
 
     // Tab completes commands and symbols.

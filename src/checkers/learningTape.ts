@@ -1,0 +1,155 @@
+// The checkers program's learning tape (generalization learning, asm/checkers/learn.sap,
+// docs/checkers-learning.md): decoding it for reports and tests, and putting a newly written tape
+// in place of the old one after a run. The host never reads a polynomial to play with it: the
+// learning, the adoption and the writing are 704 code; this file only reports and renames.
+//
+// Layout (one binary record, written by LTWR on tape 4, read by LTRD from tape 3, then a tape mark):
+//   BCD "LEARNT", N (the number of state words, 160), then the N words of learn.sap's state from LGN up:
+//   games, adjustments, terms replaced, black marks, Alpha's wins, losses, draws, wins and games
+//   since Beta last adopted, Alpha's colour next game (0 Black, 1 White); then eight blocks of 16
+//   words, each from slot 16 down to slot 1: Alpha's terms, correlations (65536 = 1.0), times
+//   adjusted, low tallies, coefficients, powers (-1 for a 0 coefficient), Beta's terms and
+//   coefficients; then the 22 reserve terms from the tail to the head.
+
+import { renameSync, existsSync } from 'node:fs';
+import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
+import { asciiToWords } from '../devices/codes.ts';
+import { TapeUnit } from '../devices/tape.ts';
+
+const SIGN = 2 ** 35;
+const LEARNT = asciiToWords('LEARNT')[0]!;
+const SLOTS = 16;
+const RESERVE = 22;
+const HEAD = 10;
+export const STATE_WORDS = HEAD + 8 * SLOTS + RESERVE;
+
+const signed = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
+
+export interface AlphaSlot {
+  /** Term number 1-38 (Appendix C's order). */
+  term: number;
+  /** Correlation coefficient (1.0 = 65536 on tape, here as a fraction). */
+  correlation: number;
+  timesAdjusted: number;
+  lowTallies: number;
+  coefficient: number;
+  power: number;
+}
+
+export interface LearningState {
+  games: number;
+  adjustments: number;
+  replaced: number;
+  blackMarks: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  winsSinceAdoption: number;
+  gamesSinceAdoption: number;
+  /** Alpha's colour in the next game. */
+  alphaNext: 'BLACK' | 'WHITE';
+  /** Slots 1-16. */
+  alpha: AlphaSlot[];
+  beta: { term: number; coefficient: number }[];
+  /** Head first. */
+  reserve: number[];
+}
+
+export interface LearningTape {
+  state: LearningState | null;
+  /** One record of the right length and identification, then a tape mark. */
+  complete: boolean;
+  problems: string[];
+}
+
+/** Decode a learning tape's entries (as TapeUnit.entries or readTapeFile give them). */
+export function decodeLearningTape(entries: readonly TapeEntry[]): LearningTape {
+  const problems: string[] = [];
+  const first = entries[0];
+  if (!first || first.kind !== 'record') return { state: null, complete: false, problems: ['no record'] };
+  const w = recordToWords(first, 'binary');
+  if (w[0] !== LEARNT) problems.push('the record does not start with BCD LEARNT');
+  if (w[1] !== STATE_WORDS) problems.push(`state length ${w[1]}, expected ${STATE_WORDS}`);
+  if (w.length !== STATE_WORDS + 2) problems.push(`record of ${w.length} words, expected ${STATE_WORDS + 2}`);
+  if (entries[1]?.kind !== 'mark') problems.push('no tape mark after the record');
+  if (problems.length > 0) return { state: null, complete: false, problems };
+  const s = w.slice(2).map(signed);
+  // block b (0-7), slot i (1-16): word HEAD + 16b + (16 - i)
+  const block = (b: number, i: number): number => s[HEAD + SLOTS * b + (SLOTS - i)]!;
+  const alpha: AlphaSlot[] = [];
+  const beta: { term: number; coefficient: number }[] = [];
+  for (let i = 1; i <= SLOTS; i++) {
+    alpha.push({
+      term: block(0, i), correlation: block(1, i) / 65536, timesAdjusted: block(2, i), lowTallies: block(3, i),
+      coefficient: block(4, i), power: block(5, i),
+    });
+    beta.push({ term: block(6, i), coefficient: block(7, i) });
+  }
+  const tailFirst = s.slice(HEAD + 8 * SLOTS, HEAD + 8 * SLOTS + RESERVE);
+  return {
+    state: {
+      games: s[0]!, adjustments: s[1]!, replaced: s[2]!, blackMarks: s[3]!, wins: s[4]!, losses: s[5]!,
+      draws: s[6]!, winsSinceAdoption: s[7]!, gamesSinceAdoption: s[8]!, alphaNext: s[9] === 0 ? 'BLACK' : 'WHITE',
+      alpha, beta, reserve: [...tailFirst].reverse(),
+    },
+    complete: true,
+    problems,
+  };
+}
+
+export const readLearningTape = (path: string): LearningTape => decodeLearningTape(readTapeFile(path));
+
+/** The printer line LGEND prints once the new learning tape is written. */
+export const LEARNING_WRITTEN = /^LEARN TAPE 4 WRITTEN - GAMES (\d+)/m;
+
+/**
+ * After a run: put the new learning tape (tape 4's image) in place of the old one (tape 3's) if the
+ * program reported writing it (when `printerText` is given) and the new image is a complete
+ * learning tape. One rename, atomic on a POSIX file system.
+ */
+export function installNewLearningTape(learningPath: string, newPath: string, printerText?: string): { installed: boolean; reason: string } {
+  if (printerText !== undefined && !LEARNING_WRITTEN.test(printerText)) return { installed: false, reason: 'no learning tape written' };
+  if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
+  const tape = readLearningTape(newPath);
+  if (!tape.complete) return { installed: false, reason: `${newPath} is not a complete learning tape: ${tape.problems[0]}` };
+  renameSync(newPath, learningPath);
+  return { installed: true, reason: `after ${tape.state!.games} learning games` };
+}
+
+/** What a host needs for a session with `*LEARN TAPE`: tapes 3 and 4, and the swap after. */
+export interface LearningTapes {
+  readonly learning: TapeUnit;
+  readonly fresh: TapeUnit;
+  readonly recovered: string | null;
+  finish(printerText: string): { installed: boolean; reason: string };
+}
+
+/**
+ * Attach the learning tape (`learningPath`, tape 3, read only; a missing file is a blank tape, so
+ * the program starts from its first polynomial) and the new tape (`newPath`, tape 4). A complete
+ * new tape left by a run killed before its swap is put in place first.
+ */
+export function attachLearningTapes(io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`): LearningTapes {
+  let recovered: string | null = null;
+  if (existsSync(newPath)) {
+    const r = installNewLearningTape(learningPath, newPath);
+    if (r.installed) recovered = r.reason;
+  }
+  const learning = new TapeUnit(3);
+  const fresh = new TapeUnit(4);
+  if (existsSync(learningPath)) learning.attach(learningPath, { readOnly: true });
+  else learning.mount([], { readOnly: true });
+  fresh.attach(newPath);
+  io.attachTape(3, learning);
+  io.attachTape(4, fresh);
+  return {
+    learning,
+    fresh,
+    recovered,
+    finish(printerText: string) {
+      learning.detach();
+      fresh.detach();
+      return installNewLearningTape(learningPath, newPath, printerText);
+    },
+  };
+}

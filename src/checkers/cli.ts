@@ -11,9 +11,12 @@ import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
 import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './board.ts';
-import { bookCards, bookStart, gameName, moveName, movetext, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
+import { bookCards, bookStart, gameName, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
 import { attachMemoryTapes } from './memoryTape.ts';
 import { duration, Progress } from './progress.ts';
+import { registerMatchCommand } from './match.ts';
+import { registerReportCommand } from './report.ts';
+import { selfplay, wholeNumber, type SelfplayOptions } from './selfplay.ts';
 import { CheckersSession, type Event, type RunResult } from './session.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
@@ -27,12 +30,6 @@ const moveText = (e: Of<'move'>): string => pathText(e.path, e.jump);
 /** PDN result: the first number is Black's (the side that starts). */
 const resultOf = (over: Of<'game-over'> | null): string => (!over ? '*' : over.winner === 'black' ? '1-0' : over.winner === 'white' ? '0-1' : '1/2-1/2');
 const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
-
-function wholeNumber(text: string, what: string, min = 1): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min) throw new Error(`${what}: "${text}" is not a whole number ≥ ${min}`);
-  return n;
-}
 
 /** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
 function newSession(cards: readonly (string | DeckItem)[], endOfFile: boolean): CheckersSession {
@@ -85,10 +82,7 @@ async function perft(depthText: string, opts: { fen?: string }): Promise<void> {
   process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
 }
 
-// ---- self-play
-
-/** The program's game length limit in plies (GMAXM), for the progress bar's share of a game. */
-const PLY_LIMIT = 70;
+// ---- self-play is selfplay.ts; a game's record for play
 
 interface GameRecord {
   moves: string[];
@@ -96,54 +90,6 @@ interface GameRecord {
   over: Of<'game-over'> | null;
   began: number;
   ended: number;
-}
-
-async function selfplay(opts: { games: string; fen?: string; pdn?: string; memory?: string }): Promise<void> {
-  const n = wholeNumber(opts.games, '--games');
-  const first = opts.fen ? parseFen(opts.fen).toMove : 'black';
-  const cards = Array.from({ length: n }, () => [...startCards(opts.fen), '*SELF']).flat();
-  const session = newSession([...roteCards(opts.memory), ...cards, ...(opts.memory ? ['*ROTE OFF'] : []), '*END'], true);
-  const finishMemory = attachMemory(session, opts.memory);
-  const progress = new Progress(n, 'games');
-  const games: GameRecord[] = [];
-  let game: GameRecord | null = null;
-  let roteTotals = '';
-  const wallStart = performance.now();
-  const r = await runSession(session, (e) => {
-    switch (e.kind) {
-      case 'bad': throw new Error(`the 704 rejected a card: ${e.text}`);
-      case 'game': game = { moves: [], first, over: null, began: e.at, ended: e.at }; break;
-      case 'move': game?.moves.push(moveText(e)); break;
-      case 'rote': // the totals go with each game; the rest is only ON and OFF
-        if (e.text.startsWith('ROTE TOTALS')) roteTotals = e.text;
-        else if (/^ROTE (ON|OFF)/.test(e.text)) progress.note(style.dim(e.text));
-        break;
-      case 'game-over':
-        if (!game) break;
-        game.over = e;
-        game.ended = e.at;
-        games.push(game);
-        progress.note(`${style.head(`game ${games.length}`)}  ${e.text}  ${style.dim(`(${game.moves.length} plies, 704 time ${duration(game.ended - game.began)})`)}\n${movetext(game.moves, first)}`);
-        if (roteTotals) progress.note(style.dim(roteTotals));
-        game = null;
-        break;
-      default: break;
-    }
-  }, () => progress.update(games.length + (game?.moves.length ?? 0) / PLY_LIMIT));
-  progress.clear();
-  finishMemory();
-  if (games.length < n) process.stderr.write(style.warn(`${games.length} of ${n} games finished (${r.message})\n`));
-
-  const count = (winner: Side | null): number => games.filter((g) => g.over!.winner === winner).length;
-  const [b, w, d] = [count('black'), count('white'), count(null)];
-  const plies = games.reduce((s, g) => s + g.moves.length, 0);
-  const emulated = games.reduce((s, g) => s + g.ended - g.began, 0);
-  out(`${games.length} game${games.length === 1 ? '' : 's'}: Black won ${b}, drawn ${d}, lost ${w}; White won ${w}, drawn ${d}, lost ${b}`);
-  if (games.length > 0) out(`${(plies / games.length).toFixed(1)} plies a game; 704 time ${duration(emulated / games.length)} a game`);
-  process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
-  if (opts.pdn) {
-    writeFileAtomic(opts.pdn, writePdn(games.map((g, i) => pdnOf(g, [['Event', 'samuel704 self-play'], ['Round', String(i + 1)], ['Black', 'Samuel 704'], ['White', 'Samuel 704']], opts.fen))));
-  }
 }
 
 function pdnOf(g: GameRecord, tags: [string, string][], fen?: string): PdnOut {
@@ -445,12 +391,19 @@ export function registerCheckersCommands(program: Command): void {
 
   program
     .command('selfplay')
-    .description('the checkers program plays itself (without --memory nothing is learnt: every game from the same start is the same)')
-    .option('--games <n>', 'how many games', '1')
+    .description('the checkers program plays itself (without learning, rote or generalization, every game from the same start is the same)')
+    .option('--games <n>', 'how many games (default 1; with --state, the session\'s total, which a later run may raise)')
     .option('--fen <fen>', 'start every game from this position')
+    .option('--openings <file>', 'start the games from the ACF three-move ballots of this TSV file (e.g. ../shared/data/acf_3move.tsv)')
+    .option('--seed <n>', 'the order of the ballots (a seeded shuffle; without it a seed is drawn and shown)')
+    .option('--barred', 'include the barred ballots')
+    .option('--state <dir>', 'a session directory: journal, games.pdn (memory.tap with --rote, learning.tap with --learn), kept after every game; run again to go on')
+    .option('--rote', 'rote learning on the session\'s memory tape (--memory DIR/memory.tap)')
     .option('--pdn <file>', 'save the games as PDN')
     .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
-    .action(guarded((opts: { games: string; fen?: string; pdn?: string; memory?: string }) => selfplay(opts)));
+    .option('--learn', "generalization learning, Alpha against Beta (*LEARN TAPE), on the session's learning tape (--learning DIR/learning.tap)")
+    .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
+    .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
 
   program
     .command('play')
@@ -471,4 +424,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
     .option('--verbose', "each book move with the program's choice, H and L")
     .action(guarded((file: string, opts: BookOptions) => book(file, opts)));
+
+  registerReportCommand(program);
+  registerMatchCommand(program);
 }

@@ -21,6 +21,10 @@ export class Progress {
   private readonly began = Date.now();
   private drawnAt = 0;
   private shown = false;
+  /** Done before this run (a resumed session): counted in done/total, not in the rate. */
+  private base = 0;
+  /** Shown after the ETA (e.g. the results so far). */
+  private status = '';
 
   constructor(
     private readonly total: number,
@@ -29,9 +33,17 @@ export class Progress {
     private readonly enabled = out.isTTY === true,
   ) {}
 
-  /** Set the count done and redraw (throttled). */
-  update(done: number): void {
+  /** Start the count at `done` (work done by an earlier run). */
+  resumeFrom(done: number): this {
+    this.base = done;
     this.done = done;
+    return this;
+  }
+
+  /** Set the count done (and the status text) and redraw (throttled). */
+  update(done: number, status?: string): void {
+    this.done = done;
+    if (status !== undefined) this.status = status;
     if (!this.enabled || Date.now() - this.drawnAt < EVERY) return;
     this.draw();
   }
@@ -52,10 +64,10 @@ export class Progress {
     const wall = (Date.now() - this.began) / 1000;
     const frac = this.total > 0 ? Math.min(1, this.done / this.total) : 0;
     const fill = Math.round(frac * WIDTH);
-    const rate = wall > 0 ? this.done / wall : 0;
+    const rate = wall > 0 ? (this.done - this.base) / wall : 0;
     const eta = rate > 0 ? duration((this.total - this.done) / rate) : '?';
     const perMin = (rate * 60).toFixed(rate * 60 < 10 ? 1 : 0);
-    this.out.write(`\r\x1b[K${style.ok('█'.repeat(fill))}${style.dim('░'.repeat(WIDTH - fill))} ${Math.floor(this.done)}/${this.total} ${this.unit}  ${perMin}/min  ETA ${eta}`);
+    this.out.write(`\r\x1b[K${style.ok('█'.repeat(fill))}${style.dim('░'.repeat(WIDTH - fill))} ${Math.floor(this.done)}/${this.total} ${this.unit}  ${perMin}/min  ETA ${eta}${this.status ? `  ${this.status}` : ''}`);
     this.shown = true;
     this.drawnAt = Date.now();
   }

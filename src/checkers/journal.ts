@@ -1,0 +1,127 @@
+// A self-play session directory (`selfplay --state DIR`): the journal (session.json: settings,
+// games done, results, per-game statistics), the games as PDN (games.pdn) and, with --rote, the
+// memory tape (memory.tap). The journal is the record: it is replaced atomically after each
+// game, and games.pdn is rewritten from it (atomically) right after, so an interrupted or killed
+// run leaves the games done so far and a later run goes on with the next one.
+
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import type { Side } from './board.ts';
+import type { LearnStats } from './learnPrint.ts';
+import { writePdn, type PdnOut } from './pdn.ts';
+
+export interface SessionSettings {
+  /** Games the session is to play (a later run may raise it with --games). */
+  games: number;
+  /** The ballots file, or null for games from the start (or `fen`). */
+  openings: string | null;
+  /** The seed that orders the ballots (null without openings). */
+  seed: number | null;
+  /** Barred ballots included. */
+  barred: boolean;
+  fen: string | null;
+  /** Rote learning: on the session's memory.tap (`--rote`) or the tape `memory`. */
+  rote: boolean;
+  memory: string | null;
+  /** Generalization learning (`*LEARN TAPE`): on the session's learning.tap (`--learn`) or the tape `learning`. */
+  learn: boolean;
+  learning: string | null;
+}
+
+export interface RoteStats {
+  lookups: number;
+  hits: number;
+  pliesGained: number;
+  /** Boards on the memory tape before the game (ROTE ON) and after its last merge. */
+  boardsBefore: number | null;
+  boardsAfter: number | null;
+}
+
+export interface JournalGame {
+  /** 1-based number of the game in the session. */
+  round: number;
+  ballot: { number: number; moves: string[]; status: string; name: string } | null;
+  /** The start position, when not the standard one. */
+  fen: string | null;
+  first: Side;
+  moves: string[];
+  /** PDN result, Black's score first. */
+  result: string;
+  /** The 704's GAME OVER line, its winner and reason. */
+  over: string;
+  winner: Side | null;
+  reason: string;
+  /** Emulated 704 seconds from the game's first line to GAME OVER; wall seconds for the whole game. */
+  seconds704: number;
+  wallSeconds: number;
+  rote: RoteStats | null;
+  /** The learning lines after the game (with --learn). */
+  learning: LearnStats | null;
+  /** The final position, followed from the 704's own MOVE lines (for pictures). */
+  finalFen: string;
+  finished: string;
+}
+
+export interface Journal {
+  version: 1;
+  kind: 'samuel704 selfplay';
+  created: string;
+  updated: string;
+  settings: SessionSettings;
+  games: JournalGame[];
+  /** Runs that were stopped (Ctrl-C) before the session's games were all played. */
+  interruptions: number;
+}
+
+export const journalFile = (dir: string): string => join(dir, 'session.json');
+export const pdnFile = (dir: string): string => join(dir, 'games.pdn');
+export const memoryFile = (dir: string): string => join(dir, 'memory.tap');
+export const learningFile = (dir: string): string => join(dir, 'learning.tap');
+
+export function newJournal(settings: SessionSettings): Journal {
+  const now = new Date().toISOString();
+  return { version: 1, kind: 'samuel704 selfplay', created: now, updated: now, settings, games: [], interruptions: 0 };
+}
+
+/** The session's journal, or null when DIR holds none yet. */
+export function loadJournal(dir: string): Journal | null {
+  const path = journalFile(dir);
+  if (!existsSync(path)) return null;
+  const j = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+  if (j.version !== 1 || j.kind !== 'samuel704 selfplay' || !Array.isArray(j.games)) throw new Error(`${path} is not a samuel704 self-play journal`);
+  return j;
+}
+
+/** Journal first (the record), then the PDN made from it; both atomically. */
+export function saveSession(dir: string, j: Journal): void {
+  mkdirSync(dir, { recursive: true });
+  j.updated = new Date().toISOString();
+  writeFileAtomic(journalFile(dir), journalText(j));
+  writeFileAtomic(pdnFile(dir), writePdn(j.games.map(gamePdn)));
+}
+
+/** The journal as JSON: settings and counts laid out, then one game a line. */
+function journalText(j: Journal): string {
+  const { games, ...head } = j;
+  const lines = games.map((g) => `  ${JSON.stringify(g)}`).join(',\n');
+  return `${JSON.stringify(head, null, 1).replace(/\n}$/, '')},\n "games": [${lines ? `\n${lines}\n ` : ''}]\n}\n`;
+}
+
+/** PDN result from the winner: the first number is Black's (the side that starts). */
+export const resultFor = (winner: Side | null | undefined): string => (winner === undefined ? '*' : winner === 'black' ? '1-0' : winner === 'white' ? '0-1' : '1/2-1/2');
+
+export function gamePdn(g: JournalGame): PdnOut {
+  const tags: [string, string][] = [
+    ['Event', 'samuel704 self-play'], ['Round', String(g.round)], ['Black', 'Samuel 704'], ['White', 'Samuel 704'], ['Result', g.result],
+  ];
+  if (g.ballot) tags.push(['Ballot', `ACF ${g.ballot.number}: ${g.ballot.moves.join(' ')}${g.ballot.name ? ` ${g.ballot.name}` : ''}`]);
+  if (g.fen) tags.push(['SetUp', '1'], ['FEN', g.fen]);
+  return { tags, moves: g.moves, result: g.result, first: g.first, comment: g.over };
+}
+
+/** Games won by Black, by White, drawn. */
+export function tally(games: readonly { winner: Side | null }[]): { black: number; white: number; drawn: number } {
+  const n = (w: Side | null): number => games.filter((g) => g.winner === w).length;
+  return { black: n('black'), white: n('white'), drawn: n(null) };
+}

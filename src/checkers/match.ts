@@ -1,0 +1,344 @@
+// `samuel704 match`: the 704 program against another player over ACF ballots, each ballot played
+// twice with the colours reversed. The 704 plays by `*PLAY BLACK|WHITE`; the other player's moves
+// are punched on cards; the 704 says what is legal and when and how a game ends (its own GAME
+// OVER lines adjudicate every game). The other player is the npm engine rapid-draughts at a fixed
+// depth, or the 704 program again on another memory tape (a second machine, fed our 704's moves
+// as cards). The host relays moves and keeps the score: a table, and a paired t test.
+
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
+import { DraughtsPlayer } from 'rapid-draughts';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { TapeUnit } from '../devices/tape.ts';
+import { guarded, style } from '../cli/style.ts';
+import { other, parseFen, type Side } from './board.ts';
+import { resultFor } from './journal.ts';
+import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
+import { setupCards, writePdn, type PdnOut } from './pdn.ts';
+import { Progress } from './progress.ts';
+import { CheckersSession, type Event, type RunResult } from './session.ts';
+import { pairedTest, type PairedTest } from './stats.ts';
+import { wholeNumber } from './selfplay.ts';
+
+const out = (text = ''): void => {
+  process.stdout.write(text + '\n');
+};
+
+// ---- square geometry (standard numbering, Fig. B-1: row r, column c dark when r + c is odd)
+
+const rowOf = (s: number): number => Math.floor((s - 1) / 4);
+const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
+const squareAt = (r: number, c: number): number | null => (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0 ? null : 4 * r + Math.floor(c / 2) + 1);
+
+/** The squares a path jumps over (a step of two rows is a jump). */
+export function capturedBy(path: readonly number[]): number[] {
+  const taken: number[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const [a, b] = [path[i - 1]!, path[i]!];
+    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2)!);
+  }
+  return taken;
+}
+
+/**
+ * The landing squares of a jump given as from, to and the squares taken (how rapid-draughts states
+ * a move): each step jumps one of the taken pieces; every one is taken once, ending at `to`.
+ */
+export function jumpPath(from: number, to: number, taken: readonly number[]): number[] | null {
+  if (taken.length === 0) return [from, to];
+  const walk = (at: number, left: readonly number[]): number[] | null => {
+    if (left.length === 0) return at === to ? [] : null;
+    for (const c of left) {
+      const [dr, dc] = [rowOf(c) - rowOf(at), colOf(c) - colOf(at)];
+      if (Math.abs(dr) !== 1 || Math.abs(dc) !== 1) continue;
+      const land = squareAt(rowOf(c) + dr, colOf(c) + dc);
+      if (land === null) continue;
+      const rest = walk(land, left.filter((x) => x !== c));
+      if (rest) return [land, ...rest];
+    }
+    return null;
+  };
+  const steps = walk(from, taken);
+  return steps ? [from, ...steps] : null;
+}
+
+// ---- the other player
+
+export interface Opponent {
+  readonly name: string;
+  /** A new game from `fen`; the opponent plays `side`. */
+  start(fen: string, side: Side): Promise<void>;
+  /** A move the 704 reported (either side's, in order). */
+  played(path: readonly number[], side: Side): void;
+  /** The opponent's move, or null when it concedes. */
+  move(): Promise<number[] | null>;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+/** rapid-draughts (English draughts, bitboards) searching to a fixed depth. Its squares are ours − 1; dark is Black. */
+export class RapidDraughts implements Opponent {
+  readonly name: string;
+  private game: EnglishDraughtsGame | null = null;
+  private readonly computer;
+
+  constructor(readonly depth: number) {
+    this.name = `rapid-draughts depth ${depth}`;
+    this.computer = EnglishDraughtsComputerFactory.alphaBeta({ maxDepth: depth });
+  }
+
+  async start(fen: string): Promise<void> {
+    const p = parseFen(fen);
+    // the library's bitboard bit of each square, from its own square table
+    const probe = EnglishDraughts.setup();
+    const bitOf = (s: number): number => probe.adapter.toEngineMove({ origin: s - 1, destination: s - 1, captures: [] }).origin;
+    const mask = (f: (piece: string) => boolean): number => p.squares.reduce((m: number, x, s) => (x && f(x) ? (m | bitOf(s)) >>> 0 : m), 0);
+    this.game = EnglishDraughts.setup({
+      player: p.toMove === 'black' ? DraughtsPlayer.DARK : DraughtsPlayer.LIGHT,
+      board: { dark: mask((x) => x.toLowerCase() === 'b'), light: mask((x) => x.toLowerCase() === 'w'), king: mask((x) => x === x.toUpperCase()) },
+      stats: { sinceCapture: 0, sinceNonKingAdvance: 0 },
+    });
+  }
+
+  played(path: readonly number[]): void {
+    const g = this.game!;
+    const [from, to, taken] = [path[0]! - 1, path[path.length - 1]! - 1, capturedBy(path).map((s) => s - 1)];
+    const m = g.moves.find((x) => x.origin === from && x.destination === to && sameSet(x.captures, taken));
+    if (!m) throw new Error(`rapid-draughts has no move ${path.join('-')} in its position (its moves: ${g.moves.map((x) => `${x.origin + 1}-${x.destination + 1}`).join(' ')})`);
+    g.move(m);
+  }
+
+  async move(): Promise<number[] | null> {
+    const g = this.game!;
+    if (g.moves.length === 0) return null;
+    const m = await this.computer(g);
+    const path = jumpPath(m.origin + 1, m.destination + 1, m.captures.map((s) => s + 1));
+    if (!path) throw new Error(`rapid-draughts move ${m.origin + 1}-${m.destination + 1} taking ${m.captures.map((s) => s + 1).join(',')} has no path`);
+    return path;
+  }
+}
+
+/** Rote memory for a match: the tape read only, the program's merges to a scratch tape that is thrown away. */
+function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
+  if (!path) return [];
+  const [memory, scratch] = [new TapeUnit(1), new TapeUnit(2)];
+  if (existsSync(path)) memory.attach(path, { readOnly: true });
+  else throw new Error(`${path}: no such memory tape`);
+  scratch.mount([]);
+  session.machine.io.attachTape(1, memory);
+  session.machine.io.attachTape(2, scratch);
+  return ['*ROTE ON'];
+}
+
+function newGameSession(fen: string, program: Side, memory: string | undefined): CheckersSession {
+  const session = new CheckersSession([], false);
+  session.feed(...attachMemoryReadOnly(session, memory), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
+  return session;
+}
+
+async function runChecked(session: CheckersSession, onEvent: (e: Event) => void): Promise<RunResult> {
+  const r = await session.run(onEvent);
+  if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
+  return r;
+}
+
+/** The 704 program again, on another memory tape (or none): a second machine playing the other colour. */
+export class Program704 implements Opponent {
+  readonly name: string;
+  private session: CheckersSession | null = null;
+  private side: Side = 'white';
+  private next: number[] | null = null;
+
+  constructor(private readonly memory: string | undefined) {
+    this.name = `Samuel 704${memory ? ` (${memory})` : ''}`;
+  }
+
+  private async runToCard(): Promise<void> {
+    this.next = null;
+    const r = await runChecked(this.session!, (e) => {
+      if (e.kind === 'move' && e.by === 'program') this.next = e.path;
+      if (e.kind === 'illegal' || e.kind === 'bad') throw new Error(`the opponent's 704 rejected our 704's move: ${e.text}`);
+    });
+    if (r.interrupted) throw new Error('interrupted');
+  }
+
+  async start(fen: string, side: Side): Promise<void> {
+    this.side = side;
+    this.session = newGameSession(fen, side, this.memory);
+    await this.runToCard();
+  }
+
+  played(path: readonly number[], side: Side): void {
+    if (side !== this.side) this.session!.feed(path.join(capturedBy(path).length ? 'x' : '-'));
+  }
+
+  async move(): Promise<number[] | null> {
+    if (this.next === null) await this.runToCard(); // reads our 704's move card, answers
+    const m = this.next;
+    this.next = null;
+    return m; // null: it conceded (or its game ended)
+  }
+
+  interrupt(): void {
+    this.session?.interrupt();
+  }
+}
+
+// ---- the match
+
+export interface MatchGame {
+  ballot: Ballot;
+  /** The colour our 704 played. */
+  program: Side;
+  moves: string[];
+  over: Extract<Event, { kind: 'game-over' }> | null;
+  /** Our 704's points: 1, ½, 0 (null: not finished). */
+  points: number | null;
+}
+
+const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
+
+/** One game: the 704 plays `program` from the ballot, the opponent's moves are fed as cards. */
+export async function playMatchGame(ballot: Ballot, program: Side, opponent: Opponent, memory: string | undefined, control: { session: CheckersSession | null }): Promise<MatchGame> {
+  const game: MatchGame = { ballot, program, moves: [], over: null, points: null };
+  await opponent.start(ballot.fen, other(program));
+  const session = newGameSession(ballot.fen, program, memory);
+  control.session = session;
+  for (;;) {
+    const r = await runChecked(session, (e) => {
+      if (e.kind === 'move') {
+        game.moves.push(pathText(e.path));
+        opponent.played(e.path, e.side);
+      }
+      if (e.kind === 'illegal' || e.kind === 'bad') throw new Error(`the 704 rejected ${opponent.name}'s move: ${e.text}`);
+      if (e.kind === 'game-over') game.over = e;
+    });
+    if (game.over || r.interrupted || r.stop !== 'input') break;
+    const move = await opponent.move();
+    session.feed(move ? pathText(move) : '*CONCEDE');
+  }
+  control.session = null;
+  if (game.over) game.points = game.over.winner === null ? 0.5 : game.over.winner === program ? 1 : 0;
+  return game;
+}
+
+const half = (x: number): string => (x === 0.5 ? '½' : Number.isInteger(x) ? String(x) : `${Math.floor(x)}½`);
+
+/** The score table: a row a ballot (704 as Black, as White, the pair), totals, and the paired t test. */
+export function scoreTable(games: readonly MatchGame[], opponent: string): { lines: string[]; test: PairedTest } {
+  const pairs = new Map<number, { ballot: Ballot; black?: MatchGame; white?: MatchGame }>();
+  for (const g of games) {
+    const p = pairs.get(g.ballot.number) ?? { ballot: g.ballot };
+    p[g.program] = g;
+    pairs.set(g.ballot.number, p);
+  }
+  const cell = (g: MatchGame | undefined): string => (g?.points == null ? '-' : half(g.points));
+  const lines = [`${'ballot'.padEnd(40)} ${'704 Black'.padStart(9)} ${'704 White'.padStart(9)} ${'pair'.padStart(5)}`];
+  const scores: number[] = [];
+  for (const p of pairs.values()) {
+    const both = p.black?.points != null && p.white?.points != null;
+    const pair = both ? p.black!.points! + p.white!.points! : null;
+    if (pair !== null) scores.push(pair);
+    lines.push(`${ballotName(p.ballot).slice(0, 40).padEnd(40)} ${cell(p.black).padStart(9)} ${cell(p.white).padStart(9)} ${(pair === null ? '-' : half(pair)).padStart(5)}`);
+  }
+  const done = games.filter((g) => g.points !== null);
+  const [w, d, l] = [1, 0.5, 0].map((x) => done.filter((g) => g.points === x).length);
+  const points = done.reduce((s, g) => s + g.points!, 0);
+  lines.push(`Samuel 704 against ${opponent}: ${done.length} games, won ${w}, drawn ${d}, lost ${l}; ${half(points)} points of ${done.length}${done.length ? ` (${((100 * points) / done.length).toFixed(1)}%)` : ''}`);
+  const test = pairedTest(scores, 1);
+  const f = (x: number, k = 3): string => (Number.isNaN(x) ? 'undefined' : Number.isFinite(x) ? x.toFixed(k) : x > 0 ? '+∞' : '−∞');
+  lines.push(`paired by ballot: ${test.n} pair${test.n === 1 ? '' : 's'}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df, p = ${f(test.p)} (two-sided)`);
+  return { lines, test };
+}
+
+export function matchPdn(games: readonly MatchGame[], opponent: string): PdnOut[] {
+  return games.map((g, i) => {
+    const result = resultFor(g.over ? g.over.winner : undefined);
+    const [black, white] = g.program === 'black' ? ['Samuel 704', opponent] : [opponent, 'Samuel 704'];
+    return {
+      tags: [['Event', 'samuel704 match'], ['Round', String(i + 1)], ['Black', black], ['White', white], ['Result', result],
+        ['Ballot', `ACF ${g.ballot.number}: ${g.ballot.moves.join(' ')}${g.ballot.name ? ` ${g.ballot.name}` : ''}`], ['SetUp', '1'], ['FEN', g.ballot.fen]],
+      moves: g.moves, result, first: parseFen(g.ballot.fen).toMove, comment: g.over?.text,
+    };
+  });
+}
+
+interface MatchOptions {
+  openings: string;
+  games: string;
+  seed?: string;
+  barred?: boolean;
+  opponent: string;
+  depth: string;
+  memory?: string;
+  opponentMemory?: string;
+  pdn?: string;
+}
+
+async function match(opts: MatchOptions): Promise<void> {
+  const n = wholeNumber(opts.games, '--games');
+  const seed = opts.seed === undefined ? newSeed() : wholeNumber(opts.seed, '--seed', 0);
+  const ballots = ballotOrder(playable(readBallots(opts.openings), opts.barred), seed).slice(0, n);
+  if (ballots.length < n) throw new Error(`${opts.openings} has only ${ballots.length} ballots to play`);
+  let opponent: Opponent;
+  if (opts.opponent === 'rapid-draughts') opponent = new RapidDraughts(wholeNumber(opts.depth, '--depth'));
+  else if (opts.opponent === '704') opponent = new Program704(opts.opponentMemory);
+  else throw new Error(`--opponent: "${opts.opponent}" is not rapid-draughts or 704`);
+  const us = `Samuel 704${opts.memory ? ` (${opts.memory})` : ''}`;
+  out(style.dim(`${us} against ${opponent.name}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
+
+  const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
+  const onInterrupt = (): void => {
+    control.stopping = true;
+    control.session?.interrupt();
+    if (opponent instanceof Program704) opponent.interrupt();
+  };
+  process.once('SIGINT', onInterrupt);
+  const progress = new Progress(2 * n, 'games');
+  const games: MatchGame[] = [];
+  try {
+    games: for (const ballot of ballots) {
+      for (const side of ['black', 'white'] as const) {
+        let g: MatchGame;
+        try {
+          g = await playMatchGame(ballot, side, opponent, opts.memory, control);
+        } catch (e) {
+          if (control.stopping) break games; // the opponent's machine was interrupted
+          throw e;
+        }
+        if (!g.over) break games;
+        games.push(g);
+        const score = games.reduce((s, x) => s + x.points!, 0);
+        progress.note(`${ballotName(ballot).padEnd(44)} 704 ${side === 'black' ? 'Black' : 'White'}  ${g.over.text}  ${style.dim(`(${g.moves.length} plies)`)}`);
+        progress.update(games.length, `704 ${half(score)}/${games.length}`);
+      }
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    progress.clear();
+  }
+  if (control.stopping) {
+    process.exitCode = 130;
+    process.stderr.write(style.warn(`stopped: ${games.length} of ${2 * n} games played\n`));
+  }
+  out();
+  for (const line of scoreTable(games, opponent.name).lines) out(line);
+  if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(matchPdn(games, opponent.name)));
+}
+
+export function registerMatchCommand(program: Command): void {
+  program
+    .command('match')
+    .description('the 704 program against another player over ACF ballots, colours reversed; the 704 adjudicates; score table and paired t test')
+    .requiredOption('--openings <file>', 'the ACF three-move ballots (e.g. ../shared/data/acf_3move.tsv)')
+    .option('--games <n>', 'how many ballots (two games each)', '1')
+    .option('--seed <n>', 'the order of the ballots')
+    .option('--barred', 'include the barred ballots')
+    .option('--opponent <who>', 'rapid-draughts (the npm engine) or 704 (the program on --opponent-memory)', 'rapid-draughts')
+    .option('--depth <n>', "rapid-draughts' search depth", '6')
+    .option('--memory <tape>', "our 704's memory tape (read only: nothing learnt in a match)")
+    .option('--opponent-memory <tape>', "the opponent 704's memory tape (--opponent 704; none = no rote memory)")
+    .option('--pdn <file>', 'save the games as PDN')
+    .action(guarded((opts: MatchOptions) => match(opts)));
+}

@@ -1,0 +1,291 @@
+// `samuel704 selfplay`: the program plays itself, one booted 704 run a game — from the start, a
+// --fen position or the ACF ballots (--openings, ordered by --seed) — with rote learning on a
+// memory tape (--memory, or --rote in a session directory). With --state DIR the session is kept
+// in DIR (journal.ts) after every game, so Ctrl-C keeps what is done and a later run goes on.
+// The host only feeds cards and reads the printer: the moves, results and ROTE figures shown are
+// the 704's lines.
+
+import { resolve } from 'node:path';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { style } from '../cli/style.ts';
+import { applyPath, parseFen, startPosition, toFen, type Position, type Side } from './board.ts';
+import { bar, blockLabel, blockSize, countBlocks, sparkline, type Block } from './charts.ts';
+import {
+  gamePdn, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, tally,
+  type Journal, type JournalGame, type RoteStats, type SessionSettings,
+} from './journal.ts';
+import { attachLearningTapes } from './learningTape.ts';
+import { coefficient, newLearnStats, takeLearnLine } from './learnPrint.ts';
+import { attachMemoryTapes, MERGE_COMPLETE } from './memoryTape.ts';
+import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
+import { movetext, setupCards, writePdn } from './pdn.ts';
+import { duration, Progress } from './progress.ts';
+import { CheckersSession } from './session.ts';
+
+export interface SelfplayOptions {
+  games?: string;
+  fen?: string;
+  pdn?: string;
+  memory?: string;
+  openings?: string;
+  seed?: string;
+  state?: string;
+  rote?: boolean;
+  barred?: boolean;
+  learn?: boolean;
+  learning?: string;
+}
+
+const out = (text = ''): void => {
+  process.stdout.write(text + '\n');
+};
+
+export function wholeNumber(text: string, what: string, min = 1): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min) throw new Error(`${what}: "${text}" is not a whole number ≥ ${min}`);
+  return n;
+}
+
+/** The program's game length limit in plies (GMAXM), for the progress bar's share of a game. */
+const PLY_LIMIT = 70;
+
+/** The settings of a new session from the options. */
+function newSettings(opts: SelfplayOptions): SessionSettings {
+  if (opts.openings && opts.fen) throw new Error('--openings and --fen both say where games start: give one');
+  if (opts.rote && !opts.state) throw new Error('--rote keeps the memory tape in the session directory: give --state DIR (or --memory TAPE)');
+  if (opts.rote && opts.memory) throw new Error('--rote is --memory DIR/memory.tap: give one of them');
+  if (opts.seed !== undefined && !opts.openings) throw new Error('--seed orders the ballots of --openings');
+  if (opts.learn && !opts.state && !opts.learning) throw new Error('--learn keeps the learning state on the session\'s tape: give --state DIR (or --learning TAPE)');
+  if (opts.learn && opts.learning) throw new Error('--learn is --learning DIR/learning.tap: give one of them');
+  return {
+    games: opts.games === undefined ? 1 : wholeNumber(opts.games, '--games'),
+    openings: opts.openings ? resolve(opts.openings) : null,
+    seed: opts.openings ? (opts.seed === undefined ? newSeed() : wholeNumber(opts.seed, '--seed', 0)) : null,
+    barred: opts.barred === true,
+    fen: opts.fen ?? null,
+    rote: opts.rote === true || opts.memory !== undefined,
+    memory: opts.memory ? resolve(opts.memory) : null,
+    learn: opts.learn === true || opts.learning !== undefined,
+    learning: opts.learning ? resolve(opts.learning) : null,
+  };
+}
+
+/** A resumed session keeps its settings; an option that says otherwise is an error (--games may change). */
+function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOptions, dir: string): SessionSettings {
+  const clash = (option: string, was: unknown): Error =>
+    new Error(`${dir} holds a session started with ${option === '--rote' || option === '--learn' ? (was ? option : `no ${option}`) : `${option} ${String(was)}`}; it goes on with its own settings (start a new session in another directory)`);
+  if (opts.openings !== undefined && resolve(opts.openings) !== saved.openings) throw clash('--openings', saved.openings);
+  if (opts.seed !== undefined && Number(opts.seed) !== saved.seed) throw clash('--seed', saved.seed);
+  if (opts.fen !== undefined && opts.fen !== saved.fen) throw clash('--fen', saved.fen);
+  if (opts.memory !== undefined && resolve(opts.memory) !== saved.memory) throw clash('--memory', saved.memory);
+  if (opts.rote === true && !(saved.rote && saved.memory === null)) throw clash('--rote', false);
+  if (opts.barred === true && !saved.barred) throw clash('--barred', false);
+  if (opts.learning !== undefined && resolve(opts.learning) !== saved.learning) throw clash('--learning', saved.learning);
+  if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
+  const games = opts.games === undefined ? saved.games : wholeNumber(opts.games, '--games');
+  if (games < done) throw new Error(`--games ${games}: ${dir} has ${done} games done already`);
+  return { ...saved, games };
+}
+
+interface GameRun {
+  game: JournalGame | null;
+  /** Why there is no game: interrupted, or the 704 ran out of cards. */
+  message: string;
+  tape: { installed: boolean; reason: string } | null;
+  learningTape: { installed: boolean; reason: string } | null;
+  /** The 704's ROTE TOTALS and ROTE OFF lines and its learning verdict, shown after the game. */
+  after: string[];
+}
+
+const ROTE_ON = /^ROTE ON - TAPE 1 BOARDS (\d+)/;
+const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
+
+/**
+ * One game in its own 704 run: `*ROTE ON` (with a tape), the set-up, `*SELF`, `*ROTE OFF`, `*END`.
+ * The new memory tape is put in place only when the run ends normally; an interrupted game
+ * leaves the tape as the last finished game left it.
+ */
+async function playGame(
+  round: number, start: { fen: string | null; ballot: Ballot | null }, tapes: { memory: string | null; learning: string | null },
+  control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
+): Promise<GameRun> {
+  const { memory, learning } = tapes;
+  const cards = [...(learning ? ['*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
+  const session = new CheckersSession(cards, true);
+  control.session = session;
+  if (control.stopping) session.interrupt();
+  const memoryTapes = memory ? attachMemoryTapes(session.machine.io, memory) : null;
+  if (memoryTapes?.recovered) say(style.warn(`${memory}: put in place the new memory tape an earlier run left: ${memoryTapes.recovered}`));
+  const learningTapes = learning ? attachLearningTapes(session.machine.io, learning) : null;
+  if (learningTapes?.recovered) say(style.warn(`${learning}: put in place the new learning tape an earlier run left: ${learningTapes.recovered}`));
+  const learn = newLearnStats();
+  let position: Position = start.fen ? parseFen(start.fen) : startPosition();
+  const first: Side = position.toMove;
+  const moves: string[] = [];
+  const rote: RoteStats = { lookups: 0, hits: 0, pliesGained: 0, boardsBefore: null, boardsAfter: null };
+  const after: string[] = [];
+  let roteTotals = '';
+  let began = 0;
+  let game: JournalGame | null = null;
+  const wall = performance.now();
+  const r = await session.run((e) => {
+    switch (e.kind) {
+      case 'bad': throw new Error(`the 704 rejected a card: ${e.text}`);
+      case 'game': began = e.at; break;
+      case 'move':
+        moves.push(e.path.join(e.jump ? 'x' : '-'));
+        position = applyPath(position, e.path);
+        break;
+      case 'rote': {
+        const on = ROTE_ON.exec(e.text);
+        const totals = ROTE_TOTALS.exec(e.text);
+        const merge = MERGE_COMPLETE.exec(e.text);
+        if (on) rote.boardsBefore = Number(on[1]);
+        if (merge) rote.boardsAfter = Number(merge[2]);
+        if (totals) [rote.lookups, rote.hits, rote.pliesGained] = totals.slice(1).map(Number) as [number, number, number];
+        if (on) say(style.dim(e.text));
+        if (totals) roteTotals = e.text; // printed at every merge; the last is the game's
+        if (/^ROTE OFF/.test(e.text)) after.push(...[roteTotals, e.text].filter((t) => t !== '').map(style.dim));
+        break;
+      }
+      case 'other':
+        if (!learning || !takeLearnLine(learn, e.text)) break;
+        if (/^LEARN TAPE 3/.test(e.text)) say(style.dim(e.text));
+        else if (/^(ALPHA (WINS|LOSES|AFTER)|DRAWN - POL|BLACK MARKS AT|DISCARDED)/.test(e.text)) after.push(style.dim(e.text));
+        break;
+      case 'game-over':
+        game = {
+          round, ballot: start.ballot && { number: start.ballot.number, moves: start.ballot.moves, status: start.ballot.status, name: start.ballot.name },
+          fen: start.fen, first, moves: moves.slice(), result: resultFor(e.winner), over: e.text, winner: e.winner, reason: e.reason,
+          seconds704: e.at - began, wallSeconds: 0, rote: memory ? rote : null, learning: learning ? learn : null, finalFen: toFen(position), finished: '',
+        };
+        break;
+      default: break;
+    }
+  }, () => onPly(moves.length));
+  control.session = null;
+  if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
+  // only a run that reached END OF RUN counts: the game, its last merge and the swap are whole
+  if (r.stop !== 'halt' || r.interrupted || !game) return { game: null, message: r.interrupted ? 'interrupted' : r.message, tape: null, learningTape: null, after };
+  const finished = game as JournalGame;
+  finished.wallSeconds = (performance.now() - wall) / 1000;
+  finished.finished = new Date().toISOString();
+  const printed = session.machine.printer.lines.join('\n');
+  return { game: finished, message: '', after, tape: memoryTapes?.finish(printed) ?? null, learningTape: learningTapes?.finish(printed) ?? null };
+}
+
+export async function selfplay(opts: SelfplayOptions): Promise<void> {
+  const dir = opts.state ? resolve(opts.state) : null;
+  const saved = dir ? loadJournal(dir) : null;
+  const settings = saved ? resumedSettings(saved.settings, saved.games.length, opts, dir!) : newSettings(opts);
+  const journal: Journal = saved ?? newJournal(settings);
+  journal.settings = settings;
+  const memory = settings.memory ?? (settings.rote && dir ? memoryFile(dir) : null);
+  const learning = settings.learning ?? (settings.learn && dir ? learningFile(dir) : null);
+  const ballots = settings.openings ? ballotOrder(playable(readBallots(settings.openings), settings.barred), settings.seed!) : null;
+  if (ballots?.length === 0) throw new Error(`${settings.openings} has no ballots to play`);
+  if (dir) saveSession(dir, journal);
+
+  const done0 = journal.games.length;
+  if (saved) out(style.dim(`${dir}: ${done0} of ${settings.games} games done${done0 < settings.games ? `, going on with game ${done0 + 1}` : ''}`));
+  if (settings.seed !== null) out(style.dim(`ballots from ${settings.openings}, seed ${settings.seed}`));
+
+  const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
+  const onInterrupt = (): void => {
+    control.stopping = true;
+    control.session?.interrupt();
+  };
+  process.once('SIGINT', onInterrupt); // a second Ctrl-C ends the process at once
+  const progress = new Progress(settings.games, 'games').resumeFrom(done0);
+  const resultsSoFar = (): string => {
+    const t = tally(journal.games);
+    return `B ${t.black} W ${t.white} D ${t.drawn}`;
+  };
+  const wallStart = performance.now();
+  let seconds704 = 0;
+  let lastTape: GameRun['tape'] = null;
+  let lastLearningTape: GameRun['learningTape'] = null;
+  let stopped = '';
+  try {
+    for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
+      const ballot = ballots ? ballotFor(ballots, i) : null;
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot }, { memory, learning }, control, (t) => progress.note(t),
+        (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
+      if (!run.game) {
+        stopped = `game ${i + 1} not finished (${run.message})`;
+        break;
+      }
+      const g = run.game;
+      journal.games.push(g);
+      if (dir) saveSession(dir, journal);
+      seconds704 += g.seconds704;
+      if (run.tape) {
+        lastTape = run.tape;
+        if (!run.tape.installed) progress.note(style.warn(`${memory}: kept as it was (${run.tape.reason})`), process.stderr);
+      }
+      if (run.learningTape) {
+        lastLearningTape = run.learningTape;
+        if (!run.learningTape.installed) progress.note(style.warn(`${learning}: kept as it was (${run.learningTape.reason})`), process.stderr);
+      }
+      const where = g.ballot ? ` ${style.dim(`[${ballotName({ ...g.ballot, fen: g.fen ?? '' })}]`)}` : '';
+      progress.note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);
+      for (const line of run.after) progress.note(line);
+      progress.update(i + 1, resultsSoFar());
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    progress.clear();
+  }
+  if (control.stopping || stopped) {
+    process.exitCode = control.stopping ? 130 : process.exitCode;
+    journal.interruptions++;
+    if (dir) saveSession(dir, journal);
+    process.stderr.write(style.warn(`${stopped || 'stopped'}; ${journal.games.length} of ${settings.games} games done${dir ? ` — \`samuel704 selfplay --state ${opts.state}\` goes on from here` : ''}\n`));
+  }
+  if (memory && lastTape?.installed) process.stderr.write(`${memory}: ${style.ok(`new memory tape, ${lastTape.reason}`)}\n`);
+  if (learning && lastLearningTape?.installed) process.stderr.write(`${learning}: ${style.ok(`new learning tape, ${lastLearningTape.reason}`)}\n`);
+
+  summary(journal.games, journal.games.length - done0);
+  process.stderr.write(style.dim(`704 time ${duration(seconds704)}, wall ${duration((performance.now() - wallStart) / 1000)}\n`));
+  if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(journal.games.map(gamePdn)));
+}
+
+/** Bars of counts per block, a column a category: `    1-2  B   1 ######  W   1 ######  D   0`. */
+function blockBars(title: string, blocks: readonly Block[], letters: readonly string[], size: number, plain: boolean): void {
+  out(style.head(title));
+  for (const b of blocks) {
+    out(`${blockLabel(b).padStart(9)}  ${b.counts.map((n, i) => `${letters[i]} ${String(n).padStart(3)} ${bar(n, size, 12, plain).padEnd(12)}`).join('  ').trimEnd()}`);
+  }
+}
+
+/** Charts of the session (when there is more than one game), the last learning table, then the totals. */
+function summary(games: readonly JournalGame[], thisRun: number): void {
+  const plain = process.stdout.isTTY !== true;
+  const size = blockSize(games.length);
+  const per = `block of ${size} game${size === 1 ? '' : 's'}`;
+  const learnt = games.filter((g) => g.learning?.alphaResult);
+  if (games.length > 1) {
+    blockBars(`results by ${per}` + style.dim('  (B Black won, W White won, D drawn)'), countBlocks(games.map((g) => g.winner), size, ['black', 'white', null]), ['B', 'W', 'D'], size, plain);
+    if (learnt.length > 1) {
+      blockBars(`Alpha's results by ${per}` + style.dim('  (W won, L lost, D drawn)'), countBlocks(games.map((g) => g.learning?.alphaResult ?? null), size, ['won', 'lost', 'drawn']), ['W', 'L', 'D'], size, plain);
+    }
+    out(`${'plies'.padStart(9)}  ${sparkline(games.map((g) => g.moves.length), plain)}`);
+    const rote = games.filter((g) => g.rote);
+    if (rote.length > 1) {
+      out(`${'rote hits'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.hits), plain)}  (${rote.map((g) => g.rote!.hits).join(' ')})`);
+      out(`${'boards'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.boardsAfter ?? 0), plain)}  (on tape after each game; last ${rote[rote.length - 1]!.rote!.boardsAfter ?? '?'})`);
+    }
+  }
+  const last = learnt[learnt.length - 1]?.learning;
+  if (last) {
+    out(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
+    for (const t of last.terms) {
+      const trend = learnt.map((g) => g.learning!.terms.find((x) => x.name === t.name)).map((x) => (x ? Math.abs(coefficient(x)) : 0));
+      out(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
+    }
+  }
+  const t = tally(games);
+  const n = games.length;
+  out(`${n} game${n === 1 ? '' : 's'}${thisRun !== n ? ` (${thisRun} this run)` : ''}: Black won ${t.black}, drawn ${t.drawn}, lost ${t.white}; White won ${t.white}, drawn ${t.drawn}, lost ${t.black}`);
+  if (n > 0) out(`${(games.reduce((s, g) => s + g.moves.length, 0) / n).toFixed(1)} plies a game; 704 time ${duration(games.reduce((s, g) => s + g.seconds704, 0) / n)} a game`);
+}

@@ -1,12 +1,4 @@
-// The one seeded random source of the test suites (mulberry32), so a failing case repeats.
+// The one seeded random source of the test suites (mulberry32, as the host uses for ballots),
+// so a failing case repeats.
 
-/** A stream of uniform numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as mulberry32 } from '../src/checkers/openings.ts';

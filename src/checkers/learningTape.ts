@@ -14,7 +14,8 @@
 import { renameSync, existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
-import { TapeUnit } from '../devices/tape.ts';
+import type { TapeUnit } from '../devices/tape.ts';
+import { attachTapePair, type TapePair, type TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
 const LEARNT = asciiToWords('LEARNT')[0]!;
@@ -107,7 +108,7 @@ export const LEARNING_WRITTEN = /^LEARN TAPE 4 WRITTEN - GAMES (\d+)/m;
  * program reported writing it (when `printerText` is given) and the new image is a complete
  * learning tape. One rename, atomic on a POSIX file system.
  */
-export function installNewLearningTape(learningPath: string, newPath: string, printerText?: string): { installed: boolean; reason: string } {
+export function installNewLearningTape(learningPath: string, newPath: string, printerText?: string): TapeSwap {
   if (printerText !== undefined && !LEARNING_WRITTEN.test(printerText)) return { installed: false, reason: 'no learning tape written' };
   if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
   const tape = readLearningTape(newPath);
@@ -116,40 +117,10 @@ export function installNewLearningTape(learningPath: string, newPath: string, pr
   return { installed: true, reason: `after ${tape.state!.games} learning games` };
 }
 
-/** What a host needs for a session with `*LEARN TAPE`: tapes 3 and 4, and the swap after. */
-export interface LearningTapes {
-  readonly learning: TapeUnit;
-  readonly fresh: TapeUnit;
-  readonly recovered: string | null;
-  finish(printerText: string): { installed: boolean; reason: string };
-}
-
 /**
- * Attach the learning tape (`learningPath`, tape 3, read only; a missing file is a blank tape, so
- * the program starts from its first polynomial) and the new tape (`newPath`, tape 4). A complete
- * new tape left by a run killed before its swap is put in place first.
+ * Generalization learning's tapes for `*LEARN TAPE`: the learning tape (`learningPath`) on tape 3,
+ * read only (a missing file is a blank tape: the program starts from its first polynomial), and
+ * the new learning tape on tape 4.
  */
-export function attachLearningTapes(io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`): LearningTapes {
-  let recovered: string | null = null;
-  if (existsSync(newPath)) {
-    const r = installNewLearningTape(learningPath, newPath);
-    if (r.installed) recovered = r.reason;
-  }
-  const learning = new TapeUnit(3);
-  const fresh = new TapeUnit(4);
-  if (existsSync(learningPath)) learning.attach(learningPath, { readOnly: true });
-  else learning.mount([], { readOnly: true });
-  fresh.attach(newPath);
-  io.attachTape(3, learning);
-  io.attachTape(4, fresh);
-  return {
-    learning,
-    fresh,
-    recovered,
-    finish(printerText: string) {
-      learning.detach();
-      fresh.detach();
-      return installNewLearningTape(learningPath, newPath, printerText);
-    },
-  };
-}
+export const attachLearningTapes = (io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`): TapePair =>
+  attachTapePair(io, [3, 4], learningPath, newPath, installNewLearningTape);

@@ -13,7 +13,8 @@
 import { renameSync, existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
-import { TapeUnit } from '../devices/tape.ts';
+import type { TapeUnit } from '../devices/tape.ts';
+import { attachTapePair, type TapePair, type TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -121,7 +122,7 @@ export const MERGE_COMPLETE = /^ROTE MERGE (\d+) COMPLETE - BOARDS (\d+) RECORDS
  * memory tape. One rename, atomic on a POSIX file system: at any moment either the old tape or the
  * complete new one is at `memoryPath`. Returns what happened.
  */
-export function installNewMemoryTape(memoryPath: string, newPath: string, printerText?: string): { installed: boolean; reason: string } {
+export function installNewMemoryTape(memoryPath: string, newPath: string, printerText?: string): TapeSwap {
   if (printerText !== undefined && !MERGE_COMPLETE.test(printerText)) return { installed: false, reason: 'no completed merge reported' };
   if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
   const tape = readMemoryTape(newPath);
@@ -161,44 +162,9 @@ export function drawBoard(b: MemoryBoard): string[] {
   return rows;
 }
 
-/** What a host needs to run a session with rote learning: the two tape drives, and the swap after. */
-export interface MemoryTapes {
-  /** Tape 1: the memory tape, read only. */
-  readonly memory: TapeUnit;
-  /** Tape 2: the new memory tape the program writes at each merge. */
-  readonly fresh: TapeUnit;
-  /** Set when attaching found a complete new tape left by a run that died before its swap. */
-  readonly recovered: string | null;
-  /** After the run (or when it stopped): save tape 2's image, unload both, swap if complete. */
-  finish(printerText: string): { installed: boolean; reason: string };
-}
-
 /**
- * Attach the memory tape (`memoryPath`, tape 1, read only; a missing file is an empty memory) and
- * the new tape (`newPath`, tape 2) to a machine's I/O. A complete new tape left by an earlier run
- * that was killed between its merge and the swap is put in place first.
+ * Rote learning's tapes: the memory tape (`memoryPath`) on tape 1, read only (a missing file is an
+ * empty memory), and the new memory tape the program writes at each merge on tape 2.
  */
-export function attachMemoryTapes(io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): MemoryTapes {
-  let recovered: string | null = null;
-  if (existsSync(newPath)) {
-    const r = installNewMemoryTape(memoryPath, newPath);
-    if (r.installed) recovered = r.reason;
-  }
-  const memory = new TapeUnit(1);
-  const fresh = new TapeUnit(2);
-  if (existsSync(memoryPath)) memory.attach(memoryPath, { readOnly: true });
-  else memory.mount([], { readOnly: true });
-  fresh.attach(newPath);
-  io.attachTape(1, memory);
-  io.attachTape(2, fresh);
-  return {
-    memory,
-    fresh,
-    recovered,
-    finish(printerText: string) {
-      memory.detach();
-      fresh.detach();
-      return installNewMemoryTape(memoryPath, newPath, printerText);
-    },
-  };
-}
+export const attachMemoryTapes = (io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): TapePair =>
+  attachTapePair(io, [1, 2], memoryPath, newPath, installNewMemoryTape);

@@ -3,30 +3,14 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { registerAsmCommands } from '../../src/asm/cli.ts';
+import { runCli } from '../cliCapture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'asmcli-'));
 const PROG = '       ORG 100\nSTART  CLA X\n       HTR START\nX      DEC 7\n       END START\n';
 
-async function run(...args: string[]): Promise<{ out: string; err: string; code: number | undefined }> {
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  process.exitCode = undefined;
-  try {
-    const program = new Command().exitOverride();
-    registerAsmCommands(program);
-    await program.parseAsync(['node', 'samuel704', ...args]);
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  const code = process.exitCode as number | undefined;
-  process.exitCode = undefined;
-  return { out, err, code };
-}
+const run = (...args: string[]) => runCli(registerAsmCommands, args);
 
 afterEach(() => { process.exitCode = undefined; });
 

@@ -64,9 +64,9 @@ describe('memory tape host tools', () => {
     const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
     expect(attached).toEqual([1, 2]);
-    expect(tapes.memory.entries.length).toBe(entries.length);
+    expect(tapes.old.entries.length).toBe(entries.length);
     expect(tapes.finish('').installed).toBe(false); // nothing merged in this run
-    expect(decodeMemoryTape(tapes.memory.entries).complete).toBe(false); // unloaded
+    expect(decodeMemoryTape(tapes.old.entries).complete).toBe(false); // unloaded
     expect(readFileSync(memory).length).toBeGreaterThan(100);
   });
 

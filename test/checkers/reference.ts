@@ -168,16 +168,7 @@ export function toFen(pos: Position): string {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so failures can be replayed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as rng } from '../rng.ts';
 
 /**
  * A random position with kings: each side gets up to `maxPerSide` pieces, each a king with

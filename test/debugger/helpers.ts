@@ -5,9 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command } from 'commander';
-import { vi } from 'vitest';
 import { registerDebug } from '../../src/debugger/cli.ts';
+import { runCli, type Captured } from '../cliCapture.ts';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 export const SUM = join(FIXTURES, 'sum.sap');
@@ -16,10 +15,7 @@ export const STARTP = [join(FIXTURES, 'startp.sap'), join(FIXTURES, '..', '..', 
 
 export const tmp = mkdtempSync(join(tmpdir(), 'debugger-'));
 
-export interface Transcript {
-  out: string;
-  err: string;
-  code: number | undefined;
+export interface Transcript extends Captured {
   /** The answer to each command, in order: the lines after `(704) command` up to the next prompt. */
   answers: { command: string; text: string }[];
 }
@@ -30,20 +26,7 @@ let scripts = 0;
 export async function debug(args: readonly string[], commands: string): Promise<Transcript> {
   const script = join(tmp, `script${++scripts}.txt`);
   writeFileSync(script, commands);
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  process.exitCode = undefined;
-  try {
-    const program = new Command().exitOverride();
-    registerDebug(program);
-    await program.parseAsync(['node', 'samuel704', 'debug', ...args, '--script', script]);
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  const code = process.exitCode as number | undefined;
-  process.exitCode = undefined;
+  const { out, err, code } = await runCli(registerDebug, ['debug', ...args, '--script', script]);
   const answers = out.split(/^\(704\) /m).slice(1).map((chunk) => {
     const nl = chunk.indexOf('\n');
     return { command: chunk.slice(0, nl), text: chunk.slice(nl + 1).replace(/\n$/, '') };

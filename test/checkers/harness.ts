@@ -34,24 +34,29 @@ export interface Program {
   listing: string;
 }
 
-let cached: Program | null = null;
+const assembled = new Map<string, Program>();
 
-/** Assemble the checkers sources once per test file; throws with the diagnostics on error. */
-export function program(): Program {
-  if (cached) return cached;
-  const sources = [
+/** Assemble these checkers files in order at ORIGIN, once per list; throws with the diagnostics on error. */
+export function assembleParts(files: readonly string[]): Program {
+  const key = files.join(' ');
+  const known = assembled.get(key);
+  if (known) return known;
+  const r = assemble([
     { name: 'origin.sap', text: `       ORG ${ORIGIN}\n` },
-    ...SOURCES.map((name) => ({ name, text: readFileSync(join(ASM_DIR, name), 'utf8') })),
+    ...files.map((name) => ({ name, text: readFileSync(join(ASM_DIR, name), 'utf8') })),
     { name: 'end.sap', text: '       END -\n' },
-  ];
-  const r = assemble(sources);
+  ]);
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     throw new Error(`assembly failed:\n${errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}\n  ${d.text}`).join('\n')}`);
   }
-  cached = { image: r.image, symbols: r.symbols, listing: r.listing };
-  return cached;
+  const prog = { image: r.image, symbols: r.symbols, listing: r.listing };
+  assembled.set(key, prog);
+  return prog;
 }
+
+/** The part-1 files (board, moves, make move, bit count, perft). */
+export const program = (): Program => assembleParts(SOURCES);
 
 export interface CallResult {
   /** Cycles from the TSX to the return, TSX included (12 µs each). */

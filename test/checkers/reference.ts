@@ -43,9 +43,10 @@ export function squareAt(row: number, col: number): number {
   return row * 4 + Math.floor(col / 2) + 1;
 }
 
-const isBlack = (p: Piece): boolean => p === BLACK_MAN || p === BLACK_KING;
-const isWhite = (p: Piece): boolean => p === WHITE_MAN || p === WHITE_KING;
-const isKing = (p: Piece): boolean => p === BLACK_KING || p === WHITE_KING;
+export const isBlack = (p: Piece): boolean => p === BLACK_MAN || p === BLACK_KING;
+export const isWhite = (p: Piece): boolean => p === WHITE_MAN || p === WHITE_KING;
+export const isKing = (p: Piece): boolean => p === BLACK_KING || p === WHITE_KING;
+export const isMan = (p: Piece): boolean => p === BLACK_MAN || p === WHITE_MAN;
 
 export function emptyPosition(blackToMove = true): Position {
   return { squares: new Array<Piece>(33).fill(EMPTY), blackToMove };
@@ -59,7 +60,7 @@ export function startPosition(): Position {
 }
 
 /** Row steps a piece may take: Black men down (+1), White men up (-1), kings both. */
-function rowSteps(p: Piece): number[] {
+export function rowSteps(p: Piece): number[] {
   if (isKing(p)) return [1, -1];
   return isBlack(p) ? [1] : [-1];
 }
@@ -111,7 +112,13 @@ export function legalMoves(pos: Position): Move[] {
     walk(s, [s], []);
   }
   if (jumps.length > 0) return jumps;
-  const moves: Move[] = [];
+  return steps(pos).map(([s, to]) => ({ path: [s, to], captures: [], result: finish(pos, s, [s, to], []) }));
+}
+
+/** Every ordinary (non-capturing) step of the side to move onto an empty square, as [from, to]. */
+export function steps(pos: Position): [number, number][] {
+  const mine = pos.blackToMove ? isBlack : isWhite;
+  const out: [number, number][] = [];
   for (let s = 1; s <= 32; s++) {
     const piece = pos.squares[s]!;
     if (!mine(piece)) continue;
@@ -119,12 +126,11 @@ export function legalMoves(pos: Position): Move[] {
     for (const dr of rowSteps(piece)) {
       for (const dc of [-1, 1]) {
         const to = squareAt(row + dr, col + dc);
-        if (to === 0 || pos.squares[to] !== EMPTY) continue;
-        moves.push({ path: [s, to], captures: [], result: finish(pos, s, [s, to], []) });
+        if (to !== 0 && pos.squares[to] === EMPTY) out.push([s, to]);
       }
     }
   }
-  return moves;
+  return out;
 }
 
 export function perft(pos: Position, depth: number): number {

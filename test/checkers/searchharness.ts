@@ -2,31 +2,12 @@
 // assembling all the checkers files together, in the documented order (docs/checkers-search.md),
 // as the whole program will be.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { assemble } from '../../src/asm/assembler.ts';
-import { ASM_DIR, Checkers704, ORIGIN, SOURCES, type Program } from './harness.ts';
+import { assembleParts, Checkers704, SOURCES, type Program } from './harness.ts';
 
 /** Assembly order: the files of part 1 (harness.ts), then the search part. */
 export const SEARCH_SOURCES = [...SOURCES, 'params.sap', 'eval.sap', 'search.sap'];
 
-let cached: Program | null = null;
-
-export function searchProgram(): Program {
-  if (cached) return cached;
-  const sources = [
-    { name: 'origin.sap', text: `       ORG ${ORIGIN}\n` },
-    ...SEARCH_SOURCES.map((name) => ({ name, text: readFileSync(join(ASM_DIR, name), 'utf8') })),
-    { name: 'end.sap', text: '       END -\n' },
-  ];
-  const r = assemble(sources);
-  const bad = r.diagnostics.filter((d) => d.severity === 'error');
-  if (bad.length > 0) {
-    throw new Error(`assembly failed:\n${bad.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}\n  ${d.text}`).join('\n')}`);
-  }
-  cached = { image: r.image, symbols: r.symbols, listing: r.listing };
-  return cached;
-}
+export const searchProgram = (): Program => assembleParts(SEARCH_SOURCES);
 
 /** The 704 loaded with every checkers file; `sym`, `call`, `setPosition` as in Checkers704. */
 export class Search704 extends Checkers704 {

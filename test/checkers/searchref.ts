@@ -4,16 +4,10 @@
 // and the direction sense. Written from the definitions, not from the 704 code.
 
 import {
-  BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN, coords, legalMoves, squareAt, type Move, type Piece, type Position,
+  BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN, coords, isBlack, isKing, isMan, isWhite, legalMoves, rowSteps, squareAt,
+  steps,
+  type Move, type Piece, type Position,
 } from './reference.ts';
-
-export const isBlack = (p: Piece): boolean => p === BLACK_MAN || p === BLACK_KING;
-export const isWhite = (p: Piece): boolean => p === WHITE_MAN || p === WHITE_KING;
-const isKing = (p: Piece): boolean => p === BLACK_KING || p === WHITE_KING;
-const isMan = (p: Piece): boolean => p === BLACK_MAN || p === WHITE_MAN;
-
-/** Row steps of a piece: Black men down (+1, toward square 32), White men up, kings both. */
-const rowSteps = (p: Piece): number[] => (isKing(p) ? [1, -1] : isBlack(p) ? [1] : [-1]);
 
 export interface Params {
   vpw1: number;
@@ -46,22 +40,7 @@ const theirsOf = (pos: Position) => (pos.blackToMove ? isWhite : isBlack);
 export const turned = (pos: Position): Position => ({ squares: pos.squares, blackToMove: !pos.blackToMove });
 
 /** Empty squares an active piece can reach by an ordinary move. */
-export function mobSquares(pos: Position): Set<number> {
-  const mine = mineOf(pos);
-  const out = new Set<number>();
-  for (let s = 1; s <= 32; s++) {
-    const p = pos.squares[s]!;
-    if (!mine(p)) continue;
-    const { row, col } = coords(s);
-    for (const dr of rowSteps(p)) {
-      for (const dc of [-1, 1]) {
-        const t = squareAt(row + dr, col + dc);
-        if (t !== 0 && pos.squares[t] === EMPTY) out.add(t);
-      }
-    }
-  }
-  return out;
-}
+export const mobSquares = (pos: Position): Set<number> => new Set(steps(pos).map(([, to]) => to));
 
 export const MOB = (pos: Position): number => mobSquares(pos).size;
 

@@ -2,11 +2,8 @@
 // terms) against the independent reference termsref.ts, on random positions for both sides and
 // on edge cases; the connectives' truth table (XCNV); the names table; emulated time.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../src/asm/assembler.ts';
-import { ASM_DIR, Checkers704, ORIGIN, PLYK, type Program } from './harness.ts';
+import { assembleParts, Checkers704, PLYK, type Program } from './harness.ts';
 import { SEARCH_SOURCES, signed, word } from './searchharness.ts';
 import {
   emptyPosition, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
@@ -16,19 +13,7 @@ import { TERMS, connective } from './termsref.ts';
 
 /** The search part's files plus terms.sap (main.sap lists it right after params.sap). */
 const TERMS_SOURCES = [...SEARCH_SOURCES, 'terms.sap'];
-let cached: Program | null = null;
-function termsProgram(): Program {
-  if (cached) return cached;
-  const r = assemble([
-    { name: 'origin.sap', text: `       ORG ${ORIGIN}\n` },
-    ...TERMS_SOURCES.map((name) => ({ name, text: readFileSync(join(ASM_DIR, name), 'utf8') })),
-    { name: 'end.sap', text: '       END -\n' },
-  ]);
-  const bad = r.diagnostics.filter((d) => d.severity === 'error');
-  if (bad.length > 0) throw new Error(bad.map((d) => `${d.file}:${d.line}: ${d.message}\n  ${d.text}`).join('\n'));
-  cached = { image: r.image, symbols: r.symbols, listing: r.listing };
-  return cached;
-}
+const termsProgram = (): Program => assembleParts(TERMS_SOURCES);
 
 class Terms704 extends Checkers704 {
   override readonly prog: Program = termsProgram();

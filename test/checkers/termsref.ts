@@ -4,14 +4,10 @@
 // MOB, DENY, CENT, ADV come from searchref.ts (already tested against params.sap).
 
 import {
-  BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN, coords, squareAt, type Piece, type Position,
+  EMPTY, coords, isBlack, isKing, isMan, isWhite, squareAt,
+  type Piece, type Position,
 } from './reference.ts';
 import { ADV, CENT, DENY, MOB, mobSquares, turned } from './searchref.ts';
-
-const isBlack = (p: Piece): boolean => p === BLACK_MAN || p === BLACK_KING;
-const isWhite = (p: Piece): boolean => p === WHITE_MAN || p === WHITE_KING;
-const isKing = (p: Piece): boolean => p === BLACK_KING || p === WHITE_KING;
-const isMan = (p: Piece): boolean => p === BLACK_MAN || p === WHITE_MAN;
 
 const SQ = Array.from({ length: 32 }, (_, i) => i + 1);
 

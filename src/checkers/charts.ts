@@ -1,7 +1,10 @@
-// Pictures of a session: terminal charts (a sparkline, bars; plain ASCII when the output is not a
-// terminal) and SVG (a board, stacked bars, lines) for the HTML report. Drawing only: every
-// number drawn comes from the 704's printer lines recorded in the journal.
+// Pictures of a session: terminal charts (a sparkline, bars, a plot of points; plain ASCII when
+// the output is not a terminal) and scenes (a board, stacked bars, lines) that src/pictures/ draws
+// as SVG or PNG from the one description. Drawing only: every number drawn comes from the 704's
+// printer lines recorded in the journal, or from its tapes.
 
+import chalk from 'chalk';
+import type { Scene, Shape } from '../pictures/scene.ts';
 import type { Position } from './board.ts';
 
 const SPARKS = '▁▂▃▄▅▆▇█';
@@ -41,41 +44,6 @@ export const blockLabel = (b: Block): string => (b.from === b.to ? `${b.from}` :
 /** About ten blocks whatever the number of games. */
 export const blockSize = (games: number): number => Math.max(1, Math.ceil(games / 10));
 
-// ---- SVG
-
-export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const num = (x: number): string => String(Math.round(x * 10) / 10);
-
-/** A board, Black (squares 1-4) at the top as Fig. B-1, square numbers small; kings ringed with a K. */
-export function svgBoard(p: Position, options: { size?: number; title?: string; highlight?: readonly number[] } = {}): string {
-  const size = options.size ?? 200;
-  const cell = size / 8;
-  const marked = new Set(options.highlight ?? []);
-  const parts: string[] = [];
-  for (let r = 0; r < 8; r++) {
-    for (let c = 0; c < 8; c++) {
-      const [x, y] = [c * cell, r * cell];
-      if ((r + c) % 2 === 0) {
-        parts.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(cell)}" height="${num(cell)}" fill="#f1e3c5"/>`);
-        continue;
-      }
-      const s = 4 * r + Math.floor(c / 2) + 1;
-      parts.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(cell)}" height="${num(cell)}" fill="${marked.has(s) ? '#c9a227' : '#6b8e4e'}"/>`);
-      parts.push(`<text x="${num(x + 2)}" y="${num(y + cell * 0.28)}" font-size="${num(cell * 0.24)}" fill="#e8f0e0">${s}</text>`);
-      const piece = p.squares[s];
-      if (!piece) continue;
-      const black = piece.toLowerCase() === 'b';
-      const [cx, cy, rad] = [x + cell / 2, y + cell / 2, cell * 0.36];
-      parts.push(`<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(rad)}" fill="${black ? '#1d1d1d' : '#f7f3ea'}" stroke="${black ? '#000' : '#777'}" stroke-width="1"/>`);
-      if (piece === piece.toUpperCase()) {
-        parts.push(`<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(rad * 0.65)}" fill="none" stroke="#c9a227" stroke-width="1.5"/>`);
-        parts.push(`<text x="${num(cx)}" y="${num(cy + cell * 0.12)}" font-size="${num(cell * 0.32)}" text-anchor="middle" fill="#c9a227">K</text>`);
-      }
-    }
-  }
-  const title = options.title ? `<title>${escapeXml(options.title)}</title>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${num(size)} ${num(size)}" width="${num(size)}" height="${num(size)}" role="img">${title}${parts.join('')}</svg>`;
-}
 
 export interface Series {
   name: string;
@@ -83,63 +51,180 @@ export interface Series {
   color: string;
 }
 
-const CHART = { width: 640, height: 220, left: 44, right: 12, top: 24, bottom: 30 };
+/** A labelled value on an axis. */
+export interface Tick {
+  value: number;
+  label: string;
+}
 
-/** Axes, labels and legend; `centred` puts label i in the middle of slot i (bars), else on point i (lines). */
-function frame(min: number, max: number, xLabels: readonly string[], title: string, legend: readonly { name: string; color: string }[], centred: boolean): { body: string[]; x: (i: number, n: number) => number; y: (v: number) => number; plotW: number } {
+/** About `count` ticks at round integer steps (1, 2, 5 x 10^k) from lo to hi. */
+export function niceTicks(lo: number, hi: number, count: number): Tick[] {
+  const raw = Math.max(1, (hi - lo) / count);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
+  const ticks: Tick[] = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) ticks.push({ value: v, label: String(v) });
+  return ticks;
+}
+
+// ---- scenes (src/pictures/svg.ts and raster.ts draw them)
+
+/** A board, Black (squares 1-4) at the top as Fig. B-1, square numbers small; kings ringed with a K. */
+export function boardScene(p: Position, options: { size?: number; title?: string; highlight?: readonly number[]; numbers?: boolean } = {}): Scene {
+  const size = options.size ?? 200;
+  const cell = size / 8;
+  const marked = new Set(options.highlight ?? []);
+  const shapes: Shape[] = [];
+  for (let r = 0; r < 8; r++) {
+    for (let c = 0; c < 8; c++) {
+      const [x, y] = [c * cell, r * cell];
+      if ((r + c) % 2 === 0) {
+        shapes.push({ kind: 'rect', x, y, w: cell, h: cell, fill: '#f1e3c5' });
+        continue;
+      }
+      const s = 4 * r + Math.floor(c / 2) + 1;
+      shapes.push({ kind: 'rect', x, y, w: cell, h: cell, fill: marked.has(s) ? '#c9a227' : '#6b8e4e' });
+      if (options.numbers !== false) shapes.push({ kind: 'text', x: x + 2, y: y + cell * 0.28, text: String(s), size: cell * 0.24, fill: '#e8f0e0', anchor: 'start' });
+      const piece = p.squares[s];
+      if (!piece) continue;
+      const black = piece.toLowerCase() === 'b';
+      const [cx, cy, rad] = [x + cell / 2, y + cell / 2, cell * 0.36];
+      shapes.push({ kind: 'circle', cx, cy, r: rad, fill: black ? '#1d1d1d' : '#f7f3ea', stroke: black ? '#000000' : '#777777', strokeWidth: 1 });
+      if (piece === piece.toUpperCase()) {
+        shapes.push({ kind: 'circle', cx, cy, r: rad * 0.65, fill: null, stroke: '#c9a227', strokeWidth: 1.5 });
+        shapes.push({ kind: 'text', x: cx, y: cy + cell * 0.12, text: 'K', size: cell * 0.32, fill: '#c9a227', anchor: 'middle' });
+      }
+    }
+  }
+  return { width: size, height: size, title: options.title, shapes };
+}
+
+const CHART = { width: 640, height: 220, left: 44, right: 12, top: 24, bottom: 34 };
+const INK = '#222222';
+const AXIS = '#888888';
+
+interface Frame {
+  shapes: Shape[];
+  y: (v: number) => number;
+  plotW: number;
+}
+
+/** Axes, tick labels, the x axis's name and the legend; `x` places a value along the axis. */
+function frame(yTicks: readonly Tick[], min: number, max: number, xTicks: readonly Tick[], x: (v: number) => number, xName: string | undefined, legend: readonly { name: string; color: string }[]): Frame {
   const { width, height, left, right, top, bottom } = CHART;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const y = (v: number): number => top + plotH - (max > min ? ((v - min) / (max - min)) * plotH : 0);
-  const x = (i: number, n: number): number => left + (centred ? ((i + 0.5) * plotW) / Math.max(1, n) : n <= 1 ? plotW / 2 : (i * plotW) / (n - 1));
-  const body = [
-    `<title>${escapeXml(title)}</title>`,
-    `<line x1="${left}" y1="${num(y(Math.max(min, 0)))}" x2="${width - right}" y2="${num(y(Math.max(min, 0)))}" stroke="#888"/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#888"/>`,
-    `<text x="${left - 4}" y="${top + 4}" font-size="10" text-anchor="end">${num(max)}</text>`,
-    `<text x="${left - 4}" y="${top + plotH}" font-size="10" text-anchor="end">${num(min)}</text>`,
-    ...(min < 0 ? [`<text x="${left - 4}" y="${num(y(0) + 3)}" font-size="10" text-anchor="end">0</text>`] : []),
+  const base = y(Math.min(Math.max(min, 0), max));
+  const shapes: Shape[] = [
+    { kind: 'line', x1: left, y1: base, x2: width - right, y2: base, stroke: AXIS, width: 1 },
+    { kind: 'line', x1: left, y1: top, x2: left, y2: top + plotH, stroke: AXIS, width: 1 },
   ];
-  const step = Math.max(1, Math.ceil(xLabels.length / 12));
-  xLabels.forEach((l, i) => {
-    if (i % step === 0) body.push(`<text x="${num(x(i, xLabels.length))}" y="${height - 10}" font-size="10" text-anchor="middle">${escapeXml(l)}</text>`);
-  });
-  legend.forEach((s, i) => body.push(`<rect x="${left + 8 + i * 96}" y="6" width="10" height="10" fill="${s.color}"/><text x="${left + 22 + i * 96}" y="15" font-size="11">${escapeXml(s.name)}</text>`));
-  return { body, x, y, plotW };
+  const label = (xx: number, yy: number, text: string, anchor: 'start' | 'middle' | 'end', size = 10): Shape => ({ kind: 'text', x: xx, y: yy, text, size, fill: INK, anchor });
+  for (const t of yTicks) shapes.push(label(left - 4, y(t.value) + 3, t.label, 'end'));
+  for (const t of xTicks) shapes.push(label(x(t.value), height - 18, t.label, 'middle'));
+  if (xName) shapes.push(label(left + plotW / 2, height - 4, xName, 'middle'));
+  legend.forEach((s, i) => shapes.push(
+    { kind: 'rect', x: left + 8 + i * 96, y: 6, w: 10, h: 10, fill: s.color },
+    label(left + 22 + i * 96, 15, s.name, 'start', 11),
+  ));
+  return { shapes, y, plotW };
 }
 
-const svgWrap = (body: readonly string[]): string =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CHART.width} ${CHART.height}" width="${CHART.width}" height="${CHART.height}" role="img" font-family="sans-serif">${body.join('')}</svg>`;
+const chartScene = (title: string, shapes: Shape[]): Scene => ({ width: CHART.width, height: CHART.height, title, background: '#ffffff', shapes });
 
 /** Stacked bars, one a label: each series a layer from the bottom. */
-export function svgStackedBars(labels: readonly string[], series: readonly Series[], title: string): string {
+export function stackedBarsScene(labels: readonly string[], series: readonly Series[], title: string): Scene {
   const totals = labels.map((_, i) => series.reduce((s, x) => s + (x.values[i] ?? 0), 0));
-  const f = frame(0, Math.max(1, ...totals), labels, title, series, true);
-  const slot = f.plotW / Math.max(1, labels.length);
+  const max = Math.max(1, ...totals);
+  const slot = (CHART.width - CHART.left - CHART.right) / Math.max(1, labels.length);
+  const centre = (i: number): number => CHART.left + (i + 0.5) * slot;
+  const step = Math.max(1, Math.ceil(labels.length / 12));
+  const xTicks = labels.flatMap((label, i) => (i % step === 0 ? [{ value: i, label }] : []));
+  const f = frame([{ value: max, label: String(max) }, { value: 0, label: '0' }], 0, max, xTicks, centre, 'games', series);
   labels.forEach((label, i) => {
     let base = 0;
     for (const s of series) {
       const v = s.values[i] ?? 0;
       if (v > 0) {
         const [y0, y1] = [f.y(base), f.y(base + v)];
-        f.body.push(`<rect x="${num(f.x(i, labels.length) - slot * 0.35)}" y="${num(y1)}" width="${num(slot * 0.7)}" height="${num(y0 - y1)}" fill="${s.color}"><title>${escapeXml(`${label}: ${s.name} ${v}`)}</title></rect>`);
+        f.shapes.push({ kind: 'rect', x: centre(i) - slot * 0.35, y: y1, w: slot * 0.7, h: y0 - y1, fill: s.color, tip: `${label}: ${s.name} ${v}` });
       }
       base += v;
     }
   });
-  return svgWrap(f.body);
+  return chartScene(title, f.shapes);
 }
 
-/** Lines over games 1..n, all series on one scale from min(0, values) to the largest value. */
-export function svgLines(series: readonly Series[], title: string): string {
+export interface LineOptions {
+  /** Each point's position along the x axis (default 1, 2, ... n: games). */
+  x?: readonly number[];
+  /** What x counts (default games). */
+  xName?: string;
+  /** The y axis's labels (default its bottom, 0 and top). */
+  yTicks?: readonly Tick[];
+  /** A point's tooltip (default `game N: name value`). */
+  tip?: (series: Series, i: number) => string;
+}
+
+/** Lines, all series on one scale from min(0, values, ticks) to the largest of them. */
+export function linesScene(series: readonly Series[], title: string, o: LineOptions = {}): Scene {
   const n = Math.max(0, ...series.map((s) => s.values.length));
-  const labels = Array.from({ length: n }, (_, i) => String(i + 1));
-  const values = series.flatMap((s) => s.values);
-  const f = frame(Math.min(0, ...values), Math.max(values.some((v) => v < 0) ? 0 : 1, ...values), labels, title, series, false);
+  const xs = o.x ?? Array.from({ length: n }, (_, i) => i + 1);
+  const values = [...series.flatMap((s) => s.values), ...(o.yTicks ?? []).map((t) => t.value)];
+  const min = Math.min(0, ...values);
+  const max = Math.max(values.some((v) => v < 0) ? 0 : 1, ...values);
+  const [x0, x1] = n ? [Math.min(...xs.slice(0, n)), Math.max(...xs.slice(0, n))] : [1, 1];
+  const plotW = CHART.width - CHART.left - CHART.right;
+  const x = (v: number): number => CHART.left + (x1 > x0 ? ((v - x0) / (x1 - x0)) * plotW : plotW / 2);
+  const yTicks = o.yTicks ?? [{ value: max, label: String(max) }, { value: min, label: String(min) }, ...(min < 0 ? [{ value: 0, label: '0' }] : [])];
+  const f = frame(yTicks, min, max, n ? niceTicks(x0, x1, 12) : [], x, o.xName ?? 'games', series);
+  const tip = o.tip ?? ((s: Series, i: number) => `game ${i + 1}: ${s.name} ${s.values[i]}`);
   for (const s of series) {
-    const pts = s.values.map((v, i) => `${num(f.x(i, n))},${num(f.y(v))}`);
-    if (pts.length > 1) f.body.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
-    s.values.forEach((v, i) => f.body.push(`<circle cx="${num(f.x(i, n))}" cy="${num(f.y(v))}" r="2.5" fill="${s.color}"><title>${escapeXml(`game ${i + 1}: ${s.name} ${v}`)}</title></circle>`));
+    const pts = s.values.map((v, i) => [x(xs[i]!), f.y(v)] as const);
+    if (pts.length > 1) f.shapes.push({ kind: 'polyline', points: pts, stroke: s.color, width: 2 });
+    pts.forEach(([cx, cy], i) => f.shapes.push({ kind: 'circle', cx, cy, r: 2.5, fill: s.color, tip: tip(s, i) }));
   }
-  return svgWrap(f.body);
+  return chartScene(title, f.shapes);
+}
+
+// ---- terminal plot
+
+const MARKS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * Points of each series in a grid of `width` x `height` characters, a series drawn with its
+ * number (1, 2, ...) in its colour, '*' where two meet; the y ticks on the left, x ticks below.
+ */
+export function terminalPlot(series: readonly Series[], o: { x?: readonly number[]; yTicks?: readonly Tick[]; width?: number; height?: number; plain: boolean }): string[] {
+  const [width, height] = [o.width ?? 60, o.height ?? 13];
+  const n = Math.max(0, ...series.map((s) => s.values.length));
+  if (n === 0) return [];
+  const xs = o.x ?? Array.from({ length: n }, (_, i) => i + 1);
+  const values = [...series.flatMap((s) => s.values), ...(o.yTicks ?? []).map((t) => t.value)];
+  const [min, max] = [Math.min(0, ...values), Math.max(...values, 0)];
+  const [x0, x1] = [Math.min(...xs.slice(0, n)), Math.max(...xs.slice(0, n))];
+  const col = (v: number): number => (x1 > x0 ? Math.round(((v - x0) / (x1 - x0)) * (width - 1)) : 0);
+  const row = (v: number): number => (max > min ? Math.round(((max - v) / (max - min)) * (height - 1)) : height - 1);
+  const grid: { ch: string; color: string | null }[][] = Array.from({ length: height }, () => Array.from({ length: width }, () => ({ ch: ' ', color: null })));
+  const zero = row(0);
+  for (const cell of grid[zero]!) cell.ch = o.plain ? '-' : '─';
+  series.forEach((s, k) => s.values.forEach((v, i) => {
+    const cell = grid[row(v)]![col(xs[i]!)]!;
+    const mark = MARKS[k % MARKS.length]!;
+    Object.assign(cell, cell.color !== null && cell.ch !== mark ? { ch: '*', color: null } : { ch: mark, color: s.color });
+  }));
+  const ticks = o.yTicks ?? [{ value: max, label: String(max) }, { value: 0, label: '0' }, { value: min, label: String(min) }];
+  const labels = new Map(ticks.map((t) => [row(t.value), t.label]));
+  const lw = Math.max(...ticks.map((t) => t.label.length));
+  const paint = (c: { ch: string; color: string | null }): string => (c.color && !o.plain ? chalk.hex(c.color)(c.ch) : c.ch);
+  const lines = grid.map((cells, r) => `${(labels.get(r) ?? '').padStart(lw)} ${o.plain ? '|' : '│'}${cells.map(paint).join('')}`);
+  const axis = Array.from({ length: width }, () => ' ');
+  for (const t of niceTicks(x0, x1, 6)) {
+    const at = col(t.value) - Math.floor(t.label.length / 2);
+    if (at >= 0 && at + t.label.length <= width && axis.slice(Math.max(0, at - 1), at + t.label.length + 1).every((c) => c === ' ')) [...t.label].forEach((c, i) => (axis[at + i] = c));
+  }
+  lines.push(`${' '.repeat(lw)}  ${axis.join('').trimEnd()}`);
+  lines.push(series.map((s, k) => `${paint({ ch: MARKS[k % MARKS.length]!, color: s.color })} ${s.name}`).join('  '));
+  return lines;
 }

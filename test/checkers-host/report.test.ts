@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/checkers/board.ts';
-import { sparkline, svgBoard, svgLines, svgStackedBars } from '../../src/checkers/charts.ts';
+import { boardScene, linesScene, sparkline, stackedBarsScene } from '../../src/checkers/charts.ts';
+import { sceneSvg } from '../../src/pictures/svg.ts';
 import { loadJournal } from '../../src/checkers/journal.ts';
 import { readLearningTape } from '../../src/checkers/learningTape.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../../src/checkers/learnPrint.ts';
@@ -34,7 +35,7 @@ const svgsOf = (html: string): string[] => html.match(/<svg[\s\S]*?<\/svg>/g) ??
 
 describe('SVG pictures', () => {
   it('a board: 64 squares, a piece a circle, kings ringed; well-formed', () => {
-    const svg = svgBoard(parseFen('W:W18,K22:B1,2,K3'), { title: 'a <test> & more' });
+    const svg = sceneSvg(boardScene(parseFen('W:W18,K22:B1,2,K3'), { title: 'a <test> & more' }));
     expect(xmlProblem(svg)).toBeNull();
     expect(svg.match(/<rect /g)).toHaveLength(64);
     expect(svg.match(/<circle /g)).toHaveLength(5 + 2); // five pieces, two king rings
@@ -43,11 +44,11 @@ describe('SVG pictures', () => {
 
   it('bars and lines are well-formed, also with nothing to draw', () => {
     for (const svg of [
-      svgStackedBars(['1-2', '3-4'], [{ name: 'a', values: [1, 2], color: '#000' }, { name: 'b', values: [1, 0], color: '#fff' }], 'bars'),
-      svgLines([{ name: 'x', values: [0, 3, 1], color: '#f00' }], 'lines'),
-      svgLines([{ name: 'x', values: [], color: '#f00' }], 'empty'),
-      svgStackedBars([], [], 'empty'),
-    ]) expect(xmlProblem(svg), svg).toBeNull();
+      stackedBarsScene(['1-2', '3-4'], [{ name: 'a', values: [1, 2], color: '#000' }, { name: 'b', values: [1, 0], color: '#fff' }], 'bars'),
+      linesScene([{ name: 'x', values: [0, 3, 1], color: '#f00' }], 'lines'),
+      linesScene([{ name: 'x', values: [], color: '#f00' }], 'empty'),
+      stackedBarsScene([], [], 'empty'),
+    ].map(sceneSvg)) expect(xmlProblem(svg), svg).toBeNull();
   });
 
   it('sparklines: unicode at a terminal, ASCII otherwise', () => {

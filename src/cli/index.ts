@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { registerAsmCommands } from '../asm/cli.ts';
 import { registerCheckersCommands } from '../checkers/cli.ts';
+import { registerLearningCommands } from '../checkers/learningCli.ts';
 import { registerTapeCommands } from '../checkers/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerRun } from './run.ts';
@@ -24,5 +25,6 @@ registerAsmCommands(program);
 registerDebug(program);
 registerCheckersCommands(program);
 registerTapeCommands(program);
+registerLearningCommands(program);
 
 await program.parseAsync(process.argv);

@@ -1,4 +1,4 @@
-// `samuel704 report`: the HTML page of a self-play session, and its SVG pictures.
+// `samuel704 report`: the HTML page of a self-play session, and its pictures as SVG and PNG files.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/checkers/board.ts';
 import { boardScene, linesScene, sparkline, stackedBarsScene } from '../../src/checkers/charts.ts';
 import { sceneSvg } from '../../src/pictures/svg.ts';
+import { readPng } from './pngRead.ts';
 import { loadJournal } from '../../src/checkers/journal.ts';
 import { readLearningTape } from '../../src/checkers/learningTape.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../../src/checkers/learnPrint.ts';
@@ -135,8 +136,15 @@ describe('samuel704 report', () => {
     // every printed leading term is one of Alpha's slots on the tape: coefficient and times adjusted
     for (const t of last.terms) expect(st.alpha.some((a) => a.coefficient === coefficient(t) && a.timesAdjusted === t.adjusted), t.name).toBe(true);
 
-    const r = cli(['report', '--state', state]);
+    const pngDir = join(dir, 'png');
+    const r = cli(['report', '--state', state, '--png', pngDir]);
     expect(r.status, r.stderr).toBe(0);
+    const pngs = ['blocks', 'plies', 'alpha', 'coefficients', 'correlations', 'game-1', 'game-2'].map((n) => `${n}.png`);
+    expect(r.stdout).toBe(`${join(state, 'report.html')}: 2 games\n${pngDir}: ${pngs.join(' ')}\n`);
+    for (const f of pngs) {
+      const png = readPng(readFileSync(join(pngDir, f)));
+      expect([png.width, png.height], f).toEqual(f.startsWith('game-') ? [320, 320] : [1280, 440]);
+    }
     const html = readFileSync(join(state, 'report.html'), 'utf8');
     expect(html).toContain('<section id="learning">');
     expect(html).toContain('<title>coefficients of the leading terms</title>');

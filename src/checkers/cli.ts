@@ -11,13 +11,13 @@ import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
 import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './board.ts';
-import { bookCards, bookStart, gameName, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
+import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
 import { attachMemoryTapes } from './memoryTape.ts';
 import { duration, Progress } from './progress.ts';
 import { registerMatchCommand } from './match.ts';
 import { registerReportCommand } from './report.ts';
 import { selfplay, wholeNumber, type SelfplayOptions } from './selfplay.ts';
-import { CheckersSession, type Event, type RunResult } from './session.ts';
+import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './session.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
@@ -92,9 +92,9 @@ interface GameRecord {
   ended: number;
 }
 
-function pdnOf(g: GameRecord, tags: [string, string][], fen?: string): PdnOut {
+function pdnOf(g: GameRecord, tags: [string, string][], fen?: string, giveaway?: boolean): PdnOut {
   return {
-    tags: [...tags, ['Result', resultOf(g.over)], ...(fen ? [['SetUp', '1'], ['FEN', fen]] as [string, string][] : [])],
+    tags: [...tags, ['Result', resultOf(g.over)], ...(giveaway ? [GIVEAWAY_TAG] : []), ...(fen ? [['SetUp', '1'], ['FEN', fen]] as [string, string][] : [])],
     moves: g.moves,
     result: resultOf(g.over),
     first: g.first,
@@ -122,6 +122,7 @@ interface PlayOptions {
   fen?: string;
   pdn?: string;
   memory?: string;
+  giveaway?: boolean;
   confirm: boolean;
 }
 
@@ -161,11 +162,12 @@ async function play(opts: PlayOptions): Promise<void> {
   const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
   let pos: Position = opts.fen ? parseFen(opts.fen) : startPosition();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const session = newSession([...roteCards(opts.memory), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
+  const session = newSession([...roteCards(opts.memory), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
   const finishMemory = attachMemory(session, opts.memory);
   const reader = deck ? null : lineReader();
   const confirm = opts.confirm && process.stdin.isTTY === true;
   if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type help for help.`));
+  if (opts.giveaway) out(style.dim('Give-away checkers: the side that loses all its pieces or cannot move wins; captures are still compulsory.'));
 
   const show = (e: Event): void => {
     switch (e.kind) {
@@ -248,7 +250,7 @@ async function play(opts: PlayOptions): Promise<void> {
   }
   if (opts.pdn) {
     const [black, white] = program === 'black' ? ['Samuel 704', 'Person'] : ['Person', 'Samuel 704'];
-    writeFileAtomic(opts.pdn, writePdn([pdnOf(record, [['Event', 'samuel704 play'], ['Black', black], ['White', white]], opts.fen)]));
+    writeFileAtomic(opts.pdn, writePdn([pdnOf(record, [['Event', 'samuel704 play'], ['Black', black], ['White', white]], opts.fen, opts.giveaway)]));
   }
   reader?.close();
   finishMemory();
@@ -260,6 +262,7 @@ interface BookOptions {
   game?: string;
   deckOut?: string;
   verbose?: boolean;
+  giveaway?: boolean;
 }
 
 interface BookTotals {
@@ -314,7 +317,7 @@ async function bookPdn(file: string, text: string, opts: BookOptions, totals: Bo
     games = games.filter((g) => g.index === n);
     if (games.length === 0) throw new Error(`${file} has no game ${n} that could be read (${parsed.games.length} games read)`);
   }
-  if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap(bookCards), '*END'].map((c) => textCard(c)));
+  if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap((g) => bookCards(g, opts.giveaway)), '*END'].map((c) => textCard(c)));
 
   const session = newSession([], false);
   const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'moves');
@@ -343,12 +346,13 @@ async function bookPdn(file: string, text: string, opts: BookOptions, totals: Bo
     if (interrupted) break;
     game = g;
     stopped = null;
-    session.feed(...bookStart(g));
+    session.feed(...bookStart(g, opts.giveaway));
     await run();
     for (moveAt = 0; moveAt < g.moves.length && stopped === null && !interrupted; moveAt++) {
       session.feed(g.moves[moveAt]!.text);
       await run();
     }
+    session.feed(...bookEnd(g, opts.giveaway)); // read with the next game's cards
     fed += g.moves.length;
     const left = g.moves.length - moveAt;
     if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book move${left === 1 ? '' : 's'} still to come`));
@@ -363,7 +367,7 @@ async function bookPdn(file: string, text: string, opts: BookOptions, totals: Bo
 }
 
 async function bookDeck(deck: DeckItem[], opts: BookOptions, totals: BookTotals): Promise<CheckersSession> {
-  const session = newSession(deck, true);
+  const session = newSession([...giveawayCards(opts.giveaway), ...deck], true);
   let game = 0;
   let ply = 0;
   const printer = bookPrinter(opts, totals, out, (e) => `game ${game}, move ${ply + 1}: the 704 says ${e.text}`);
@@ -403,6 +407,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
     .option('--learn', "generalization learning, Alpha against Beta (*LEARN TAPE), on the session's learning tape (--learning DIR/learning.tap)")
     .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
+    .option('--giveaway', GIVEAWAY_HELP)
     .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
 
   program
@@ -413,6 +418,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--fen <fen>', 'start from this position')
     .option('--pdn <file>', 'save the game as PDN')
     .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
+    .option('--giveaway', GIVEAWAY_HELP)
     .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
     .action(guarded((opts: PlayOptions) => play(opts)));
 
@@ -423,6 +429,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--game <n>', 'only game n of the PDN file')
     .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
     .option('--verbose', "each book move with the program's choice, H and L")
+    .option('--giveaway', `${GIVEAWAY_HELP} (a PDN game tagged [Variant "Give-away"] is played so anyway)`)
     .action(guarded((file: string, opts: BookOptions) => book(file, opts)));
 
   registerReportCommand(program);

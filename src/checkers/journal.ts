@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import type { Side } from './board.ts';
 import type { LearnStats } from './learnPrint.ts';
-import { writePdn, type PdnOut } from './pdn.ts';
+import { GIVEAWAY_TAG, writePdn, type PdnOut } from './pdn.ts';
 
 export interface SessionSettings {
   /** Games the session is to play (a later run may raise it with --games). */
@@ -27,6 +27,8 @@ export interface SessionSettings {
   /** Generalization learning (`*LEARN TAPE`): on the session's learning.tap (`--learn`) or the tape `learning`. */
   learn: boolean;
   learning: string | null;
+  /** Give-away checkers (`--giveaway`); absent in journals written before the option: false. */
+  giveaway?: boolean;
 }
 
 export interface RoteStats {
@@ -58,6 +60,8 @@ export interface JournalGame {
   rote: RoteStats | null;
   /** The learning lines after the game (with --learn). */
   learning: LearnStats | null;
+  /** Give-away checkers: the 704's GAME OVER line says so (absent before the option: false). */
+  giveaway?: boolean;
   /** The final position, followed from the 704's own MOVE lines (for pictures). */
   finalFen: string;
   finished: string;
@@ -115,6 +119,7 @@ export function gamePdn(g: JournalGame): PdnOut {
   const tags: [string, string][] = [
     ['Event', 'samuel704 self-play'], ['Round', String(g.round)], ['Black', 'Samuel 704'], ['White', 'Samuel 704'], ['Result', g.result],
   ];
+  if (g.giveaway) tags.push(GIVEAWAY_TAG);
   if (g.ballot) tags.push(['Ballot', `ACF ${g.ballot.number}: ${g.ballot.moves.join(' ')}${g.ballot.name ? ` ${g.ballot.name}` : ''}`]);
   if (g.fen) tags.push(['SetUp', '1'], ['FEN', g.fen]);
   return { tags, moves: g.moves, result: g.result, first: g.first, comment: g.over };

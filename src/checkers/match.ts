@@ -15,9 +15,9 @@ import { guarded, style } from '../cli/style.ts';
 import { other, parseFen, type Side } from './board.ts';
 import { resultFor } from './journal.ts';
 import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
-import { setupCards, writePdn, type PdnOut } from './pdn.ts';
+import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from './pdn.ts';
 import { Progress } from './progress.ts';
-import { CheckersSession, type Event, type RunResult } from './session.ts';
+import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './session.ts';
 import { pairedTest, type PairedTest } from './stats.ts';
 import { wholeNumber } from './selfplay.ts';
 
@@ -131,9 +131,9 @@ function attachMemoryReadOnly(session: CheckersSession, path: string | undefined
   return ['*ROTE ON'];
 }
 
-function newGameSession(fen: string, program: Side, memory: string | undefined): CheckersSession {
+function newGameSession(fen: string, program: Side, memory: string | undefined, giveaway: boolean): CheckersSession {
   const session = new CheckersSession([], false);
-  session.feed(...attachMemoryReadOnly(session, memory), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
+  session.feed(...attachMemoryReadOnly(session, memory), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
   return session;
 }
 
@@ -150,7 +150,7 @@ export class Program704 implements Opponent {
   private side: Side = 'white';
   private next: number[] | null = null;
 
-  constructor(private readonly memory: string | undefined) {
+  constructor(private readonly memory: string | undefined, private readonly giveaway = false) {
     this.name = `Samuel 704${memory ? ` (${memory})` : ''}`;
   }
 
@@ -165,7 +165,7 @@ export class Program704 implements Opponent {
 
   async start(fen: string, side: Side): Promise<void> {
     this.side = side;
-    this.session = newGameSession(fen, side, this.memory);
+    this.session = newGameSession(fen, side, this.memory, this.giveaway);
     await this.runToCard();
   }
 
@@ -199,11 +199,13 @@ export interface MatchGame {
 
 const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
 
-/** One game: the 704 plays `program` from the ballot, the opponent's moves are fed as cards. */
-export async function playMatchGame(ballot: Ballot, program: Side, opponent: Opponent, memory: string | undefined, control: { session: CheckersSession | null }): Promise<MatchGame> {
+/** One game: the 704 plays `program` from the ballot (give-away with `giveaway`), the opponent's moves are fed as cards. */
+export async function playMatchGame(
+  ballot: Ballot, program: Side, opponent: Opponent, memory: string | undefined, control: { session: CheckersSession | null }, giveaway = false,
+): Promise<MatchGame> {
   const game: MatchGame = { ballot, program, moves: [], over: null, points: null };
   await opponent.start(ballot.fen, other(program));
-  const session = newGameSession(ballot.fen, program, memory);
+  const session = newGameSession(ballot.fen, program, memory, giveaway);
   control.session = session;
   for (;;) {
     const r = await runChecked(session, (e) => {
@@ -258,6 +260,7 @@ export function matchPdn(games: readonly MatchGame[], opponent: string): PdnOut[
     const [black, white] = g.program === 'black' ? ['Samuel 704', opponent] : [opponent, 'Samuel 704'];
     return {
       tags: [['Event', 'samuel704 match'], ['Round', String(i + 1)], ['Black', black], ['White', white], ['Result', result],
+        ...(g.over?.giveaway ? [GIVEAWAY_TAG] : []),
         ['Ballot', `ACF ${g.ballot.number}: ${g.ballot.moves.join(' ')}${g.ballot.name ? ` ${g.ballot.name}` : ''}`], ['SetUp', '1'], ['FEN', g.ballot.fen]],
       moves: g.moves, result, first: parseFen(g.ballot.fen).toMove, comment: g.over?.text,
     };
@@ -274,6 +277,7 @@ interface MatchOptions {
   memory?: string;
   opponentMemory?: string;
   pdn?: string;
+  giveaway?: boolean;
 }
 
 async function match(opts: MatchOptions): Promise<void> {
@@ -281,12 +285,15 @@ async function match(opts: MatchOptions): Promise<void> {
   const seed = opts.seed === undefined ? newSeed() : wholeNumber(opts.seed, '--seed', 0);
   const ballots = ballotOrder(playable(readBallots(opts.openings), opts.barred), seed).slice(0, n);
   if (ballots.length < n) throw new Error(`${opts.openings} has only ${ballots.length} ballots to play`);
+  const giveaway = opts.giveaway === true;
+  // rapid-draughts knows only the ordinary goal: it would play to win the pieces the 704 gives away
+  if (giveaway && opts.opponent === 'rapid-draughts') throw new Error('--giveaway: rapid-draughts plays ordinary checkers only; play give-away against the program itself with --opponent 704');
   let opponent: Opponent;
   if (opts.opponent === 'rapid-draughts') opponent = new RapidDraughts(wholeNumber(opts.depth, '--depth'));
-  else if (opts.opponent === '704') opponent = new Program704(opts.opponentMemory);
+  else if (opts.opponent === '704') opponent = new Program704(opts.opponentMemory, giveaway);
   else throw new Error(`--opponent: "${opts.opponent}" is not rapid-draughts or 704`);
   const us = `Samuel 704${opts.memory ? ` (${opts.memory})` : ''}`;
-  out(style.dim(`${us} against ${opponent.name}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
+  out(style.dim(`${us} against ${opponent.name}${giveaway ? ', give-away checkers' : ''}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
   const onInterrupt = (): void => {
@@ -302,7 +309,7 @@ async function match(opts: MatchOptions): Promise<void> {
       for (const side of ['black', 'white'] as const) {
         let g: MatchGame;
         try {
-          g = await playMatchGame(ballot, side, opponent, opts.memory, control);
+          g = await playMatchGame(ballot, side, opponent, opts.memory, control, giveaway);
         } catch (e) {
           if (control.stopping) break games; // the opponent's machine was interrupted
           throw e;
@@ -340,5 +347,6 @@ export function registerMatchCommand(program: Command): void {
     .option('--memory <tape>', "our 704's memory tape (read only: nothing learnt in a match)")
     .option('--opponent-memory <tape>', "the opponent 704's memory tape (--opponent 704; none = no rote memory)")
     .option('--pdn <file>', 'save the games as PDN')
+    .option('--giveaway', `${GIVEAWAY_HELP}; both players must know it, so only with --opponent 704`)
     .action(guarded((opts: MatchOptions) => match(opts)));
 }

@@ -219,11 +219,26 @@ export function setupCards(fen: string): string[] {
   return [...cards, rest];
 }
 
-/** The cards that start a game in book mode: its set-up if any, then `*BOOK`. */
-export const bookStart = (g: PdnGame): string[] => [...(g.fen ? setupCards(g.fen) : []), '*BOOK'];
+/**
+ * How a give-away game is marked (docs/checkers-game.md): the board, the moves and the compulsory
+ * capture are English draughts' (PDN GameType 21, the default), only the goal is reversed, so a
+ * `Variant` tag says so. Read back, any `Variant` of give-away / giveaway (any case) counts.
+ */
+export const GIVEAWAY_TAG: [string, string] = ['Variant', 'Give-away'];
+export const isGiveawayGame = (g: PdnGame): boolean => /^give-?away$/i.test(g.tags.get('Variant') ?? '');
 
-/** All the cards of a game in book mode: its start, then one card per move. */
-export const bookCards = (g: PdnGame): string[] => [...bookStart(g), ...g.moves.map((m) => m.text)];
+/**
+ * The cards that start a game in book mode: `*GIVEAWAY ON` for a give-away game (tagged, or all
+ * games with `giveaway`), its set-up if any, then `*BOOK`.
+ */
+export const bookStart = (g: PdnGame, giveaway = false): string[] =>
+  [...(giveaway || isGiveawayGame(g) ? ['*GIVEAWAY ON'] : []), ...(g.fen ? setupCards(g.fen) : []), '*BOOK'];
+
+/** Ordinary checkers again after a game tagged give-away (unless every game is give-away). */
+export const bookEnd = (g: PdnGame, giveaway = false): string[] => (isGiveawayGame(g) && !giveaway ? ['*GIVEAWAY OFF'] : []);
+
+/** All the cards of a game in book mode: its start, one card per move, then its end. */
+export const bookCards = (g: PdnGame, giveaway = false): string[] => [...bookStart(g, giveaway), ...g.moves.map((m) => m.text), ...bookEnd(g, giveaway)];
 
 /** A short name for reports: `game 3 (E Fuller - MF Tinsley)`. */
 export function gameName(g: PdnGame): string {

@@ -20,7 +20,7 @@ import { attachMemoryTapes, MERGE_COMPLETE } from './memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
 import { movetext, setupCards, writePdn } from './pdn.ts';
 import { duration, Progress } from './progress.ts';
-import { CheckersSession } from './session.ts';
+import { CheckersSession, giveawayCards } from './session.ts';
 
 export interface SelfplayOptions {
   games?: string;
@@ -34,6 +34,7 @@ export interface SelfplayOptions {
   barred?: boolean;
   learn?: boolean;
   learning?: string;
+  giveaway?: boolean;
 }
 
 const out = (text = ''): void => {
@@ -67,13 +68,14 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     memory: opts.memory ? resolve(opts.memory) : null,
     learn: opts.learn === true || opts.learning !== undefined,
     learning: opts.learning ? resolve(opts.learning) : null,
+    giveaway: opts.giveaway === true,
   };
 }
 
 /** A resumed session keeps its settings; an option that says otherwise is an error (--games may change). */
 function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOptions, dir: string): SessionSettings {
   const clash = (option: string, was: unknown): Error =>
-    new Error(`${dir} holds a session started with ${option === '--rote' || option === '--learn' ? (was ? option : `no ${option}`) : `${option} ${String(was)}`}; it goes on with its own settings (start a new session in another directory)`);
+    new Error(`${dir} holds a session started with ${['--rote', '--learn', '--giveaway'].includes(option) ? (was ? option : `no ${option}`) : `${option} ${String(was)}`}; it goes on with its own settings (start a new session in another directory)`);
   if (opts.openings !== undefined && resolve(opts.openings) !== saved.openings) throw clash('--openings', saved.openings);
   if (opts.seed !== undefined && Number(opts.seed) !== saved.seed) throw clash('--seed', saved.seed);
   if (opts.fen !== undefined && opts.fen !== saved.fen) throw clash('--fen', saved.fen);
@@ -82,6 +84,7 @@ function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOpt
   if (opts.barred === true && !saved.barred) throw clash('--barred', false);
   if (opts.learning !== undefined && resolve(opts.learning) !== saved.learning) throw clash('--learning', saved.learning);
   if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
+  if (opts.giveaway === true && !saved.giveaway) throw clash('--giveaway', false);
   const games = opts.games === undefined ? saved.games : wholeNumber(opts.games, '--games');
   if (games < done) throw new Error(`--games ${games}: ${dir} has ${done} games done already`);
   return { ...saved, games };
@@ -101,16 +104,16 @@ const ROTE_ON = /^ROTE ON - TAPE 1 BOARDS (\d+)/;
 const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
 
 /**
- * One game in its own 704 run: `*ROTE ON` (with a tape), the set-up, `*SELF`, `*ROTE OFF`, `*END`.
+ * One game in its own 704 run: `*ROTE ON` (with a tape), `*GIVEAWAY ON` (give-away), the set-up, `*SELF`, `*ROTE OFF`, `*END`.
  * The new memory tape is put in place only when the run ends normally; an interrupted game
  * leaves the tape as the last finished game left it.
  */
 async function playGame(
-  round: number, start: { fen: string | null; ballot: Ballot | null }, tapes: { memory: string | null; learning: string | null },
+  round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean }, tapes: { memory: string | null; learning: string | null },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const cards = [...(learning ? ['*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
+  const cards = [...(learning ? ['*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
   if (control.stopping) session.interrupt();
@@ -156,7 +159,7 @@ async function playGame(
       case 'game-over':
         game = {
           round, ballot: start.ballot && { number: start.ballot.number, moves: start.ballot.moves, status: start.ballot.status, name: start.ballot.name },
-          fen: start.fen, first, moves: moves.slice(), result: resultFor(e.winner), over: e.text, winner: e.winner, reason: e.reason,
+          fen: start.fen, first, moves: moves.slice(), result: resultFor(e.winner), over: e.text, winner: e.winner, reason: e.reason, ...(e.giveaway ? { giveaway: true } : {}),
           seconds704: e.at - began, wallSeconds: 0, rote: memory ? rote : null, learning: learning ? learn : null, finalFen: toFen(position), finished: '',
         };
         break;
@@ -209,7 +212,7 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot }, { memory, learning }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning }, control, (t) => progress.note(t),
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;

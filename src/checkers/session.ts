@@ -31,13 +31,20 @@ export type Event = Line & (
   | { kind: 'illegal' | 'bad' | 'no-game'; card: string }
   | { kind: 'abandoned' | 'end-of-book' }
   | { kind: 'book-summary'; low: number; high: number; c: string }
-  | { kind: 'game-over'; winner: Side | null; reason: string }
+  /** `giveaway`: the line ends (GIVE-AWAY) — the game was give-away checkers, the reason keeps it. */
+  | { kind: 'game-over'; winner: Side | null; reason: string; giveaway: boolean }
+  /** `*GIVEAWAY ON|OFF` obeyed. */
+  | { kind: 'variant'; giveaway: boolean }
   | { kind: 'perft'; depth: number; count: number }
   | { kind: 'board'; position: Position }
   | { kind: 'end'; why: 'run' | 'cards' }
   | { kind: 'rote' }
   | { kind: 'other' }
 );
+
+/** Give-away checkers (docs/checkers-game.md): the card that switches the 704 to it, for a `--giveaway` option. */
+export const giveawayCards = (giveaway?: boolean): string[] => (giveaway ? ['*GIVEAWAY ON'] : []);
+export const GIVEAWAY_HELP = 'give-away checkers (*GIVEAWAY ON): the side that loses all its pieces or cannot move wins';
 
 const side = (s: string): Side => (s === 'BLACK' ? 'black' : 'white');
 const path = (s: string): number[] => s.split(/[-X]/).map(Number);
@@ -69,7 +76,8 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [/^GAME ABANDONED$/, () => ({ kind: 'abandoned' })],
   [/^END OF BOOK$/, () => ({ kind: 'end-of-book' })],
   [/^BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3}|UNDEFINED)$/, (m) => ({ kind: 'book-summary', low: Number(m[1]), high: Number(m[2]), c: m[3]! })],
-  [/^GAME OVER - (?:(BLACK|WHITE) WINS|DRAWN) - (.*)$/, (m) => ({ kind: 'game-over', winner: m[1] ? side(m[1]) : null, reason: m[2]! })],
+  [/^GAME OVER - (?:(BLACK|WHITE) WINS|DRAWN) - (.*)$/, (m) => ({ kind: 'game-over', winner: m[1] ? side(m[1]) : null, reason: m[2]!, giveaway: m[2]!.endsWith(' (GIVE-AWAY)') })],
+  [/^GIVE-AWAY CHECKERS (ON|OFF)$/, (m) => ({ kind: 'variant', giveaway: m[1] === 'ON' })],
   [/^PERFT (\d+) = (\d+)$/, (m) => ({ kind: 'perft', depth: Number(m[1]), count: Number(m[2]) })],
   [/^END OF (RUN|CARDS)$/, (m) => ({ kind: 'end', why: m[1] === 'RUN' ? 'run' : 'cards' })],
   // rote learning's lines (docs/checkers-rote.md), only with *ROTE ON; the text says the rest

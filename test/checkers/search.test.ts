@@ -122,7 +122,7 @@ describe('SEARCH against plain minimax', () => {
   c.call('BITINI');
   const positions = testPositions();
 
-  for (const [name, q, n] of [['minimum settings', FAST, 21], ['3/4/5/6/8', MID, 8], ['give-away', GIVE, 10], ['Samuel settings (3/4/5/11/20)', DEFAULTS, 6]] as const) {
+  for (const [name, q, n] of [['minimum settings', FAST, 21], ['3/4/5/6/8', MID, 8], ['give-away', GIVE, 10], ['give-away 3/4/5/6/8', { ...MID, give: true }, 8], ['give-away, VPMAX 3 (jumps pending at VPMAX)', { ...GIVE, pmax: 3 }, 21], ['Samuel settings (3/4/5/11/20)', DEFAULTS, 6]] as const) {
     it(`scores every root move exactly as the reference, ${name}, pruning off`, () => {
       for (const pos of positions.slice(0, n)) {
         configure(c, q, false);

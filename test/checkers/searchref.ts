@@ -244,7 +244,8 @@ export function nodeValue(st: State, p: number, lastJump: boolean, q: Params, st
   const jumpNext = hs[0]!.jump;
   let stop: boolean;
   if (p >= q.pmax || p >= 37) {
-    return leaf(evalScore(st.pos, q) + (jumpNext ? q.jadj : 0));
+    // a pending jump is a man won: credited, or in give-away a man to be rid of, debited
+    return leaf(evalScore(st.pos, q) + (jumpNext ? (q.give ? -q.jadj : q.jadj) : 0));
   } else if (st.only) stop = false;
   else if (p < q.pmin) stop = false;
   else if (jumpNext) stop = p >= q.p11 && Math.abs(material(st.pos)[0]) > q.ahead;

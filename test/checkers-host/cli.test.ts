@@ -131,6 +131,21 @@ describe('samuel704 book', () => {
     expect(again.stdout).toBe(`game 1\n${summary}\n${overall}\n`);
   });
 
+  it('follows a book game past the 70-move limit of the program\'s own games, to the book\'s last move', () => {
+    const pdn = parsePdn(readFileSync(join(SHARED_DATA, 'tinsley.pdn'), 'utf8'));
+    const r = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '7', '--verbose']);
+    expect(r.status, r.stderr).toBe(0);
+    const [head, ...rest] = r.stdout.trim().split('\n');
+    const plies = Number(/ (\d+) moves$/.exec(head!)![1]);
+    expect(plies).toBeGreaterThan(70);
+    const moveLines = rest.filter((l) => /^ +\d+ (Black|White) /.test(l));
+    expect(moveLines.map((l) => Number(l.trim().split(' ')[0]))).toEqual(Array.from({ length: plies }, (_, i) => i + 1));
+    // the book's moves, in order, by their squares (the file writes some plain moves with an x)
+    const squares = (move: string): string => move.split(/[-x]/).join(' ');
+    const game = pdn.games.find((g) => g.tags.get('Black') === 'M Chamblee' && g.moves.length === plies)!;
+    expect(moveLines.map((l) => squares(l.trim().split(/ +/)[2]!))).toEqual(game.moves.map((m) => squares(m.text)));
+  });
+
   it('reports an illegal book move with its game and move, and goes on with the next game', () => {
     const pdn = write('games.pdn', [
       '[Event "bad"]', '[Black "A"]', '[White "B"]', '1. 11-15 23-18 2. 15-18 {18 is taken} 22-17 1-0', '',

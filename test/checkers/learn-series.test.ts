@@ -61,7 +61,7 @@ function defaultAsAlpha(set: (name: string, v: number, off: number) => void): vo
   }
 }
 
-const SWITCHES = ['LPOSD', 'LSPAN', 'LMAJ', 'LMINI'];
+const SWITCHES = ['LPOSD', 'LSPAN', 'LMAJ', 'LMINI', 'VPREV'];
 
 describe('*LEARN SERIES', () => {
   it('2 turns every second-series switch on and the tally limit to 32; 1 turns them back', () => {

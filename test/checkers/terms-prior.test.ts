@@ -157,3 +157,75 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
     }
   });
 });
+
+describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => {
+  it('a second leaf under the same earlier position takes them from the cache; a new table or board refills it', () => {
+    const g = fresh();
+    const rand = rng(33);
+    g.setWord('VPREV', 1);
+    const hit = () => signed(g.word('ECHIT'));
+    let checked = 0;
+    for (let t = 0; t < 400 && checked < 20; t++) {
+      const start = randomGamePosition(rand, 4 + Math.floor(rand() * 40));
+      if (hops({ pos: start, only: 0 }).length === 0) continue;
+      const a = moveLine(start, (k) => Math.floor(rand() * k));
+      const mid = a[a.length - 1]!;
+      const replies = hops(mid).filter((h) => !h.cont);
+      if (replies.length < 2) continue;
+      a.forEach((st, p) => setPly(g, p, st));
+      const leafPly = a.length;
+      let poly = randomPoly(rand);
+      setTable(g, poly);
+      for (const [i, h] of replies.entries()) {
+        setPly(g, leafPly, h.next);
+        const v = evalAt(g, leafPly);
+        expect(hit(), `reply ${i}`).toBe(i === 0 ? 1 : 0); // the first fills, the others hit
+        expect(v).toBe(expected(poly, h.next.pos, mid.pos));
+      }
+      poly = randomPoly(rand); // other routines: the serial changes, the block is filled again
+      setTable(g, poly);
+      setPly(g, leafPly, replies[0]!.next);
+      expect(evalAt(g, leafPly)).toBe(expected(poly, replies[0]!.next.pos, mid.pos));
+      expect(hit()).toBe(1);
+      poly.forEach((e) => { e.c = -e.c; }); // only the coefficients: still a hit
+      setTable(g, poly);
+      expect(evalAt(g, leafPly)).toBe(expected(poly, replies[0]!.next.pos, mid.pos));
+      expect(hit()).toBe(0);
+      g.setWord('VCACH', 0);
+      expect(evalAt(g, leafPly)).toBe(expected(poly, replies[0]!.next.pos, mid.pos));
+      expect(hit()).toBe(-1);
+      g.setWord('VCACH', 1);
+      checked++;
+    }
+    expect(checked).toBe(20);
+  });
+
+  it('a whole search scores every root move the same with and without the cache, in fewer cycles', () => {
+    const rand = rng(4);
+    let withC = 0;
+    let without = 0;
+    for (let t = 0; t < 6; t++) {
+      const pos = randomGamePosition(rand, 8 + Math.floor(rand() * 30));
+      if (hops({ pos, only: 0 }).length === 0) continue;
+      const poly = randomPoly(rand);
+      const run = (cache: number) => {
+        const g = fresh();
+        setPly(g, 0, { pos, only: 0 });
+        setTable(g, poly);
+        g.setWord('VPREV', 1);
+        g.setWord('VCACH', cache);
+        const c0 = g.m.cpu.cycles;
+        g.call('SEARCH', [], 2e9);
+        const n = g.word('SRN');
+        return { cycles: g.m.cpu.cycles - c0, scores: [...Array(n).keys()].map((k) => g.word('SRSC', -24 * k)), best: g.word('SBEST'), evals: g.word('SNEVL') };
+      };
+      const a = run(1);
+      const b = run(0);
+      expect(a.scores, `position ${t}`).toEqual(b.scores);
+      expect([a.best, a.evals]).toEqual([b.best, b.evals]);
+      withC += a.cycles;
+      without += b.cycles;
+    }
+    expect(withC).toBeLessThan(without);
+  });
+});

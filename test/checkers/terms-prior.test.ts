@@ -2,7 +2,8 @@
 // minus the same parameter for the position just prior to the last move (eval.sap's EPRV) -
 // on the search stack the ply where the last complete move began, at ply 0 the game's previous
 // position (learn.sap's LPRV0 from game.sap's history) - against termsref.ts's priorTerm on
-// positions from random games, single moves and multiple jumps.
+// positions from random games, single moves and multiple jumps; EVAL's cache of the earlier
+// position's parameters; and XCTM, the connectives' memo of their simple terms.
 
 import { describe, expect, it } from 'vitest';
 import { Game704 } from './deck.ts';
@@ -227,5 +228,39 @@ describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => 
       without += b.cycles;
     }
     expect(withC).toBeLessThan(without);
+  });
+});
+
+describe('XCTM - the memo of the simple terms inside the connectives', () => {
+  it('the four forms of a pair and the turned board compute nothing again; values as the reference', () => {
+    const g = fresh();
+    const rand = rng(12);
+    const ymp = () => g.word('YMP');
+    const callTerm = (k: number) => { g.m.cpu.xr1 = 0; g.call(`X${TERMS[k - 1]![0].replace(' ', '')}`); const { acSign, acMag } = g.m.cpu; return acSign ? -acMag : acMag; };
+    for (let t = 0; t < 30; t++) {
+      const pos = randomGamePosition(rand, 6 + Math.floor(rand() * 50));
+      setPly(g, 0, { pos, only: 0 });
+      const before = ymp();
+      for (let k = 27; k <= 30; k++) expect(callTerm(k), TERMS[k - 1]![0]).toBe(TERMS[k - 1]![1](pos)); // DEMO .. DDMM
+      const after = ymp();
+      expect((after - before + 24) % 24).toBe(12); // DENY and MOB: two new entries, then hits
+      setPly(g, 0, { pos: { ...pos, blackToMove: !pos.blackToMove }, only: 0 });
+      expect(callTerm(27)).toBe(TERMS[26]![1]({ ...pos, blackToMove: !pos.blackToMove }));
+      expect(ymp()).toBe(after); // the turned board: minus the remembered terms
+      setPly(g, 0, { pos, only: 0 });
+      for (let k = 31; k <= 38; k++) expect(callTerm(k), TERMS[k - 1]![0]).toBe(TERMS[k - 1]![1](pos)); // MODE, MOC
+    }
+  });
+
+  it('EVAL with 16 terms, 12 of them connectives, same-board form, as the reference', () => {
+    const g = fresh();
+    const rand = rng(13);
+    for (let t = 0; t < 30; t++) {
+      const pos = randomGamePosition(rand, 6 + Math.floor(rand() * 50));
+      setPly(g, 0, { pos, only: 0 });
+      const poly = [...Array(16).keys()].map((i) => ({ k: 23 + i, c: (rand() < 0.5 ? -1 : 1) * 2 ** Math.floor(rand() * 7) }));
+      setTable(g, poly);
+      expect(evalAt(g, 0), `position ${t}`).toBe(expected(poly, pos, undefined));
+    }
   });
 });

@@ -11,7 +11,9 @@ import type { Machine } from '../../src/machine/machine.ts';
 import { attachLearningTapes } from '../../src/checkers/learningTape.ts';
 import { Game704, bootWith, cardOf, checkersAssembly } from './deck.ts';
 import { toRecord } from './harness.ts';
-import { legalMoves, randomGamePosition, rng, startPosition, type Position } from './reference.ts';
+import {
+  BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomGamePosition, rng, startPosition, type Position,
+} from './reference.ts';
 import { DEFAULTS, evalScore, searchRef } from './searchref.ts';
 import { signed, word } from './searchharness.ts';
 
@@ -78,6 +80,36 @@ describe('*LEARN SERIES', () => {
     expect(peek(m, 'LON')).toBe(0); // the card does not turn learning on
   });
 });
+
+describe('a second-series learning game', () => {
+  it('plays legal moves to a verdict with every switch on, and not the first series\' game', () => {
+    const setup = '*SETUP W/W18,19,21,22,24,26,27,29,30,31/B1,2,3,5,6,7,9,10,11,13';
+    const game = (series: string) => run([`*LEARN SERIES ${series}`, '*LEARN ON', setup, '*SELF', '*END']);
+    const two = game('2');
+    const moves = two.lines.filter((l) => l.startsWith('MOVE'));
+    let pos = fromSetup();
+    for (const l of moves) {
+      const m = /^MOVE \d+ (BLACK|WHITE) (\d+(?:[-X]\d+)+) /.exec(l)!;
+      const found = legalMoves(pos).filter((mv) => mv.path.join() === m[2]!.split(/[-X]/).join());
+      expect(found, l).toHaveLength(1);
+      pos = found[0]!.result;
+    }
+    expect(moves.length).toBeGreaterThan(10);
+    const over = two.lines.findIndex((l) => l.startsWith('GAME OVER'));
+    expect(two.lines[over + 1]).toMatch(/^(ALPHA WINS - (BETA ADOPTS ALPHA POLYNOMIAL|NO MAJORITY YET, BETA KEEPS ITS POLYNOMIAL)|ALPHA LOSES - BLACK MARK 1|DRAWN - POLYNOMIALS KEPT)$/);
+    expect(two.lines[over + 2]).toMatch(/^ALPHA AFTER GAME 1 - ADJUSTMENTS \d+ /);
+    expect(peek(two.m, 'LNADJ')).toBeGreaterThan(10);
+    expect(game('1').lines.filter((l) => l.startsWith('MOVE'))).not.toEqual(moves);
+  });
+});
+
+/** The set-up position of these tests, White to move. */
+function fromSetup(): Position {
+  const pos = emptyPosition(false);
+  for (const s of [18, 19, 21, 22, 24, 26, 27, 29, 30, 31]) pos.squares[s] = WHITE_MAN;
+  for (const s of [1, 2, 3, 5, 6, 7, 9, 10, 11, 13]) pos.squares[s] = BLACK_MAN;
+  return pos;
+}
 
 describe('LMSRC - the rudimentary search up to the first non-jump move', () => {
   const q = { ...DEFAULTS, pmin: 1, p5: 1, p11: DEFAULTS.pmax };

@@ -80,6 +80,42 @@ function routineTimes(): void {
   for (const k of Object.keys(sums) as (keyof typeof sums)[]) {
     console.log(`  ${k.padEnd(7)} ${(sums[k] / boards.length * MS_PER_CYCLE).toFixed(3).padStart(7)} ms   Samuel: ${samuel[k]}`);
   }
+  evalSixteen(boards);
+}
+
+/** EVAL with the first generalization polynomial (terms 1-16 of Appendix C, all +2^6), both term forms. */
+function evalSixteen(boards: Float64Array[]): void {
+  const m = loaded();
+  const ply0 = sym('FA');
+  const w = (name: string, v: number, off = 0) => { m.cpu.mem[sym(name) + off] = v; };
+  w('VNT', 16);
+  for (let k = 1; k <= 16; k++) { w('VTR', m.cpu.mem[sym('PTR') - k]!, -k); w('VTC', 64, -k); }
+  const sums = { same: 0, first: 0, cached: 0 };
+  let n = 0;
+  for (const b of boards) {
+    m.cpu.mem.set(b, ply0 - 15);
+    w('VPREV', 0);
+    m.cpu.xr1 = 0;
+    sums.same += call(m, 'EVAL');
+    // ply 1: the position after the first move of ply 0, whose earlier position is ply 0
+    m.cpu.xr1 = 0;
+    if (call(m, 'MOVGEN') === 0 || m.cpu.acMag === 0) continue;
+    call(m, 'NXTMOV');
+    call(m, 'MAKMOV');
+    if (m.cpu.acMag !== 0) continue; // a multiple jump goes on: not a leaf
+    w('VPREV', 1);
+    w('ESER', m.cpu.mem[sym('ESER')]! + 1); // nothing cached yet
+    m.cpu.xr1 = 16;
+    sums.first += call(m, 'EVAL');
+    m.cpu.xr1 = 16;
+    sums.cached += call(m, 'EVAL');
+    n++;
+  }
+  const ms = (c: number, k: number) => `${(c / k * MS_PER_CYCLE).toFixed(1).padStart(5)} ms (${Math.round(c / k)} cycles)`;
+  console.log('\nEVAL with 16 terms (the first generalization polynomial), the same positions:   Samuel: 7.5 ms');
+  console.log(`  each term less its value on the turned board      ${ms(sums.same, boards.length)}`);
+  console.log(`  Appendix C: less its value one move earlier      ${ms(sums.first, n)}`);
+  console.log(`    the same, the earlier position's terms cached  ${ms(sums.cached, n)}   (${n} positions)`);
 }
 
 function perft(): void {

@@ -272,6 +272,14 @@ export function THRET(pos: Position): number {
 /** The simple term of a parameter: its value for the position minus for the position turned round. */
 export const term = (f: (p: Position) => number, pos: Position): number => f(pos) - f(turned(pos));
 
+/**
+ * Appendix C's form: the parameter for the position minus the same parameter for the position
+ * just prior to the last move, each for its own side to move (the "necessary reversal": the
+ * earlier position has the other side to move). For a connective the "parameter" is its 0/1 on
+ * each board.
+ */
+export const priorTerm = (f: (p: Position) => number, pos: Position, prev: Position): number => f(pos) - f(prev);
+
 /** Connective of forms 1 A.B, 2 A.notB, 3 notA.B, 4 notA.notB on the sign basis (> 0 is 1). */
 export function connective(form: number, ta: number, tb: number): number {
   const a = ta > 0;

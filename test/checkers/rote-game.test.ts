@@ -29,7 +29,7 @@ function session(dir: string, cards: string[], stopAt?: (ic: number, written: nu
   const fresh = join(dir, 'new.tap');
   const m = bootWith(cards, true);
   const tapes = attachMemoryTapes(m.io, memory, fresh);
-  const t2 = tapes.fresh;
+  const t2 = tapes.scratch[0];
   let stopped = false;
   if (stopAt) {
     for (let n = 0; n < 2_000_000; n++) {
@@ -96,8 +96,8 @@ describe('rote learning across games and sessions', () => {
     const before = readFileSync(join(dir, 'memory.tap'));
     const oldBoards = readMemoryTape(join(dir, 'memory.tap')).trailer!.boards;
     const a = checkersAssembly().symbols;
-    const kwb = a.get('KWB')!;
-    const kwend = a.get('KWEND')!;
+    const kwb = a.get('KMWB')!;
+    const kwend = a.get('KMGEN')!;
     const s = session(dir, ['*ROTE ON', setupCard(START), '*SELF', '*END'], (ic, written) => ic >= kwb && ic < kwend && written >= 2);
     expect(s.stopped).toBe(true);
     expect(s.installed).toBe(false);

@@ -353,6 +353,39 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     expect(g.find(asPosition(gone.boards[0]!))).toBe(-1);
   });
 
+  it('a board referenced in the pool keeps its refresh when its record is dropped, and at the merge', () => {
+    const { entries, records } = bigTape(300);
+    const g = new Rote704();
+    g.mountTape(1, entries);
+    g.poke('KPCAP', 30);
+    g.poke('KRPM', 3);
+    g.call('KRST');
+    const rand = rng(9);
+    g.setPosition(0, withPieces(24, rand));
+    g.call('KFWD');
+    const first = g.pool()[0]!;
+    const asPosition = (e: { w1: number; w2: number; w3: number }): Position => parseFen(boardFen({ ...e, score: 0, age: 0, ply: 0 }));
+    const b = asPosition(first);
+    g.save(b, 640, 7); // a reference: refreshed in place, not yet in the changes
+    expect(g.peek('KN')).toBe(0);
+    expect(g.entry(g.find(b))).toMatchObject({ score: 640, ply: 7, age: first.age >> 1 });
+    // read on until that record is dropped: the board is now in the changes, refreshed
+    for (let n = 24; g.pool().some((e) => e.key === first.key); n--) {
+      g.setPosition(0, withPieces(Math.max(n, 2), rand));
+      g.call('KFWD');
+    }
+    expect(g.peek('KNDRP')).toBeGreaterThan(0);
+    expect(g.entries()).toEqual([{ ...first, score: 640, ply: 7, age: first.age >> 1 }]);
+    // one referenced in the pool at a merge reaches the new tape refreshed too
+    const second = g.pool().at(-1)!;
+    g.save(asPosition(second), -64, 4);
+    g.call('KMERGE');
+    const onTape = g.memoryTape().records.flatMap((r) => r.boards.map((x) => ({ ...x, key: r.key })));
+    expect(onTape.find((x) => x.key === first.key && x.w1 === first.w1 && x.w2 === first.w2)).toMatchObject({ score: 640, ply: 7, age: (first.age >> 1) + 1 });
+    expect(onTape.find((x) => x.key === second.key && x.w1 === second.w1 && x.w2 === second.w2)).toMatchObject({ score: -64, ply: 4, age: (second.age >> 1) + 1 });
+    expect(onTape.length).toBe(records.reduce((t, r) => t + r.boards.length, 0)); // lossless
+  });
+
   it('keeps every board when the memory is far bigger than core: merges alternate tapes 2 and 5 and lose nothing', () => {
     const g = new Rote704();
     // a small core: 20 changes, a pool of 40 boards (room for the merge's record: 20 + 10)

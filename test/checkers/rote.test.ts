@@ -429,6 +429,7 @@ describe('the break points shift when rote learning saves time (KPLAY, KPRE)', (
     const g = new Rote704();
     const [vp4, vp5] = [g.peek('VP4'), g.peek('VP5')];
     g.poke('KON', 1);
+    g.poke('KBPT', 500);
     g.poke('KBB4', vp4);
     g.poke('KBB5', vp5);
     const move = (hits: number, scored: number): void => {

@@ -8,6 +8,7 @@ import { formatAddr, makeWord } from '../src/cpu/word.ts';
 import { bootCheckers, checkersAssembly } from '../src/checkers/deck.ts';
 import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
+import { TapeUnit } from '../src/devices/tape.ts';
 
 const MS_PER_CYCLE = 0.012;
 const STUB = 0o77000; // free core below the card loader
@@ -30,12 +31,18 @@ function loaded(): Machine {
 
 /** Call a routine the 704 way (TSX name,4 then HTR); the cycles it took, without the TSX and HTR. */
 function call(m: Machine, name: string): number {
-  m.deposit(STUB, [op('TSX', sym(name), 4), op('HTR', STUB + 1)]);
+  return callReturn(m, name).cycles;
+}
+
+/** The same for a routine that returns to 1,4 or 2,4: the cycles and which return. */
+function callReturn(m: Machine, name: string): { cycles: number; ret: number } {
+  m.deposit(STUB, [op('TSX', sym(name), 4), op('HTR', STUB + 1), op('HTR', STUB + 2)]);
   m.cpu.ic = STUB;
   const c0 = m.cpu.cycles;
   const stop = m.run(1e9);
-  if (stop.reason !== 'halt' || m.cpu.ic !== STUB + 1) throw new Error(`${name}: ${stop.message}`);
-  return m.cpu.cycles - c0 - 4;
+  const ret = m.cpu.ic - STUB;
+  if (stop.reason !== 'halt' || ret < 1 || ret > 2) throw new Error(`${name}: ${stop.message}`);
+  return { cycles: m.cpu.cycles - c0 - 4, ret };
 }
 
 /** The ply-0 boards the program met when it chose its moves in one self-play game. */
@@ -118,6 +125,98 @@ function evalSixteen(boards: Float64Array[]): void {
   console.log(`    the same, the earlier position's terms cached  ${ms(sums.cached, n)}   (${n} positions)`);
 }
 
+/** A random board at ply 0 (1-12 pieces a side, a tenth of them kings), either side to move. */
+function randomPly0(m: Machine, rand: () => number): void {
+  const bit = (sq: number): number => 2 ** (35 - (sq + Math.floor((sq - 1) / 8)));
+  const free = Array.from({ length: 32 }, (_, i) => i + 1);
+  const take = (): number => free.splice(Math.floor(rand() * free.length), 1)[0]!;
+  const side = (): { all: number; kings: number } => {
+    let all = 0, kings = 0;
+    for (let i = 1 + Math.floor(rand() * 12); i > 0; i--) {
+      const b = bit(take());
+      all += b;
+      if (rand() < 0.1) kings += b;
+    }
+    return { all, kings };
+  };
+  const mover = side(), other = side();
+  // the mover's men move one way (FA or BA), its kings both; the same for the other side
+  const black = rand() < 0.5;
+  const [fa, ba] = black ? [mover.all, mover.kings] : [mover.kings, mover.all];
+  const [fp, bp] = black ? [other.kings, other.all] : [other.all, other.kings];
+  m.deposit(sym('FA'), [fa]);
+  m.deposit(sym('BA'), [ba]);
+  m.deposit(sym('FP'), [fp]);
+  m.deposit(sym('BP'), [bp]);
+  m.deposit(sym('SIDE'), [black ? 1 : 2 ** 35 + 1]);
+}
+
+/**
+ * One rote look-up (KLOOK at the minimum ply) with a realistic memory: 800 boards of tape records
+ * in the pool and 100 in the changes; hits with Black and with White to move, and misses.
+ */
+function roteLookups(): void {
+  const m = loaded();
+  call(m, 'WINIT');
+  call(m, 'KINIT');
+  for (const n of [1, 2, 5]) {
+    const t = new TapeUnit(n);
+    t.mount([]);
+    m.io.attachTape(n, t);
+  }
+  let seed = 704;
+  const rand = (): number => { // mulberry32
+    let t = (seed = (seed + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const boards: Float64Array[] = [];
+  const ply0 = sym('FA');
+  const save = (): void => {
+    randomPly0(m, rand);
+    boards.push(m.cpu.mem.slice(ply0, sym('SIDE') + 1));
+    m.deposit(sym('KSSC'), [64]);
+    m.deposit(sym('KSPL'), [3]);
+    call(m, 'KSAVE');
+  };
+  for (let merge = 0; merge < 2; merge++) {
+    for (let i = 0; i < 400; i++) save();
+    call(m, 'KMERGE');
+  }
+  m.deposit(sym('KRPM'), [10000]);
+  m.deposit(sym('KPDEP'), [24]);
+  call(m, 'STARTP');
+  call(m, 'KFWD');
+  for (let i = 0; i < 100; i++) save();
+  const pool = m.cpu.mem[sym('KPN')]!, changes = m.cpu.mem[sym('KN')]!;
+  m.deposit(sym('SPLY'), [m.cpu.mem[sym('VPMIN')]!]);
+  const sums = { black: [0, 0], white: [0, 0], miss: [0, 0] };
+  const look = (): { cycles: number; ret: number } => {
+    m.cpu.xr1 = 0;
+    return callReturn(m, 'KLOOK');
+  };
+  for (const b of boards.slice(0, 900).filter((_, i) => i % 3 === 0)) {
+    m.cpu.mem.set(b, ply0);
+    const r = look();
+    if (r.ret !== 2) throw new Error('a saved board was not found');
+    const k = m.cpu.mem[sym('SIDE')]! >= 2 ** 35 ? sums.white : sums.black;
+    k[0]! += r.cycles;
+    k[1]! += 1;
+  }
+  for (let i = 0; i < 300; i++) {
+    randomPly0(m, rand);
+    const r = look();
+    if (r.ret === 1) { sums.miss[0]! += r.cycles; sums.miss[1]! += 1; }
+  }
+  console.log(`
+Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${changes} in the changes (emulated):`);
+  for (const [k, label] of [['black', 'hit, Black to move'], ['white', 'hit, White to move'], ['miss', 'miss']] as const) {
+    const [c, n] = sums[k];
+    console.log(`  ${label.padEnd(19)} ${(c! / n! * MS_PER_CYCLE).toFixed(3).padStart(7)} ms  ${(c! / n!).toFixed(0).padStart(5)} cycles (${n} look-ups)   Samuel: look up a saved board 2.3 ms`);
+  }
+}
+
 function perft(): void {
   console.log('\nperft from the start position, last ply counted with BITS (PBULK):');
   for (const depth of [8, 9]) {
@@ -166,6 +265,7 @@ function sizes(): void {
 
 export function benchCheckers(): void {
   routineTimes();
+  roteLookups();
   perft();
   selfPlay();
   sizes();

@@ -47,9 +47,9 @@ async function runSession(session: CheckersSession, onEvent?: (e: Event) => void
 }
 
 /**
- * Rote learning on a memory tape (docs/checkers-rote.md): tapes 1 (FILE, read only) and 2
- * (FILE.new) attached; the caller puts `*ROTE ON` before the games. After the run the new tape
- * replaces the old when the program reported a complete merge.
+ * Rote learning on a memory tape (docs/checkers-rote.md): tapes 1 (FILE, read only), 2 (FILE.new)
+ * and 5 (FILE.new.5) attached; the caller puts `*ROTE ON` before the games. After the run the
+ * last complete new tape replaces the old when the program reported its merge.
  */
 function attachMemory(session: CheckersSession, path: string | undefined): () => void {
   if (!path) return () => {};
@@ -404,7 +404,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--state <dir>', 'a session directory: journal, games.pdn (memory.tap with --rote, learning.tap with --learn), kept after every game; run again to go on')
     .option('--rote', 'rote learning on the session\'s memory tape (--memory DIR/memory.tap)')
     .option('--pdn <file>', 'save the games as PDN')
-    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
+    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new and FILE.new.5 are the scratch tapes of the merges)')
     .option('--learn', "generalization learning, Alpha against Beta (*LEARN TAPE), on the session's learning tape (--learning DIR/learning.tap)")
     .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
     .option('--giveaway', GIVEAWAY_HELP)
@@ -417,7 +417,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--deck <file>', "play your moves from a card deck file instead of typing them")
     .option('--fen <fen>', 'start from this position')
     .option('--pdn <file>', 'save the game as PDN')
-    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new is the new tape)')
+    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new and FILE.new.5 are the scratch tapes of the merges)')
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
     .action(guarded((opts: PlayOptions) => play(opts)));

@@ -11,6 +11,7 @@ import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGa
 import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { TapeUnit } from '../devices/tape.ts';
+import { SCRATCH_UNITS } from './memoryTape.ts';
 import { guarded, style } from '../cli/style.ts';
 import { other, parseFen, type Side } from './board.ts';
 import { resultFor } from './journal.ts';
@@ -119,15 +120,18 @@ export class RapidDraughts implements Opponent {
   }
 }
 
-/** Rote memory for a match: the tape read only, the program's merges to a scratch tape that is thrown away. */
+/** Rote memory for a match: the tape read only, the program's merges to scratch tapes (2 and 5) that are thrown away. */
 function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
-  const [memory, scratch] = [new TapeUnit(1), new TapeUnit(2)];
+  const memory = new TapeUnit(1);
   if (existsSync(path)) memory.attach(path, { readOnly: true });
   else throw new Error(`${path}: no such memory tape`);
-  scratch.mount([]);
   session.machine.io.attachTape(1, memory);
-  session.machine.io.attachTape(2, scratch);
+  for (const n of SCRATCH_UNITS) {
+    const scratch = new TapeUnit(n);
+    scratch.mount([]);
+    session.machine.io.attachTape(n, scratch);
+  }
   return ['*ROTE ON'];
 }
 

@@ -3,18 +3,19 @@
 // tape in place of the old one after a run. The host never reads a board's score to play with it:
 // all the saving, looking up, ageing and culling is 704 code; this file only reports and renames.
 //
-// Layout (binary records, written by KWRT on tape 2, read by KREAD from tape 1):
+// Layout (binary records, written by KMERGE on a scratch tape, 2 and 5 in turn, read by KNEXT from
+// the memory tape, tape 1 at *ROTE ON and the last merge's scratch tape after it):
 //   a record per catalogue key:  KEY, then (L in the decrement, n in the address), then n boards
 //                                of L+2 words: W1 W2 [W3 when L = 3] SCORE INFO
 //                                (INFO: age in the decrement, effective ply in the address)
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number
 //   a tape mark.
 
-import { renameSync, existsSync } from 'node:fs';
+import { renameSync, existsSync, rmSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
-import type { TapeUnit } from '../devices/tape.ts';
-import { attachTapePair, type TapePair, type TapeSwap } from './tapePair.ts';
+import { TapeUnit } from '../devices/tape.ts';
+import type { TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -113,22 +114,53 @@ export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
 
 export const readMemoryTape = (path: string): MemoryTape => decodeMemoryTape(readTapeFile(path));
 
-/** The printer line KMERGE prints once the new tape is complete. */
-export const MERGE_COMPLETE = /^ROTE MERGE (\d+) COMPLETE - BOARDS (\d+) RECORDS (\d+)/m;
+/** The printer line KMERGE prints once a new tape is complete: merge n, boards, records, the unit written. */
+export const MERGE_COMPLETE = /^ROTE MERGE (\d+) COMPLETE - BOARDS (\d+) RECORDS (\d+) ON TAPE (\d+)/m;
+
+/** The program's merges alternate between these two scratch units (tapes 3 and 4 are learning's). */
+export const SCRATCH_UNITS = [2, 5] as const;
+
+/** The images of the scratch units 2 and 5: `newPath` and `newPath.5`. */
+export const scratchPaths = (newPath: string): [string, string] => [newPath, `${newPath}.5`];
 
 /**
- * After a run: put the new memory tape (tape 2's image) in place of the old one (tape 1's) if the
- * program reported a completed merge (when `printerText` is given) and the new image is a complete
- * memory tape. One rename, atomic on a POSIX file system: at any moment either the old tape or the
- * complete new one is at `memoryPath`. Returns what happened.
+ * After a run: put the new memory tape in place of the old one (`memoryPath`). With `printerText`,
+ * the tape is the one the last `ROTE MERGE n COMPLETE ... ON TAPE k` line names, and its image must
+ * decode as a complete memory tape of merge n. Without it (a run that died before its swap), the
+ * complete scratch image with the highest merge number. One rename, atomic on a POSIX file system:
+ * at any moment either the old tape or a complete new one is at `memoryPath`. The other scratch
+ * image is then removed, so no older complete tape is left to be put in place later.
  */
 export function installNewMemoryTape(memoryPath: string, newPath: string, printerText?: string): TapeSwap {
-  if (printerText !== undefined && !MERGE_COMPLETE.test(printerText)) return { installed: false, reason: 'no completed merge reported' };
-  if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
-  const tape = readMemoryTape(newPath);
-  if (!tape.complete) return { installed: false, reason: `${newPath} is not a complete memory tape${tape.problems.length ? `: ${tape.problems[0]}` : ''}` };
-  renameSync(newPath, memoryPath);
-  return { installed: true, reason: `${tape.trailer!.boards} boards in ${tape.trailer!.records} records (merge ${tape.trailer!.merge})` };
+  const paths = scratchPaths(newPath);
+  const complete = (path: string): MemoryTape | null => {
+    if (!existsSync(path)) return null;
+    const tape = readMemoryTape(path);
+    return tape.complete ? tape : null;
+  };
+  let chosen: { path: string; tape: MemoryTape } | null = null;
+  if (printerText !== undefined) {
+    const last = [...printerText.matchAll(new RegExp(MERGE_COMPLETE.source, 'gm'))].pop();
+    if (!last) return { installed: false, reason: 'no completed merge reported' };
+    const unit = Number(last[4]);
+    const path = paths[SCRATCH_UNITS.indexOf(unit as 2 | 5)];
+    if (path === undefined) return { installed: false, reason: `merge reported on tape ${unit}, not a scratch tape` };
+    if (!existsSync(path)) return { installed: false, reason: `${path} does not exist` };
+    const tape = readMemoryTape(path);
+    if (!tape.complete) return { installed: false, reason: `${path} is not a complete memory tape${tape.problems.length ? `: ${tape.problems[0]}` : ''}` };
+    if (tape.trailer!.merge !== Number(last[1])) return { installed: false, reason: `${path} holds merge ${tape.trailer!.merge}, the printer says ${last[1]}` };
+    chosen = { path, tape };
+  } else {
+    for (const path of paths) {
+      const tape = complete(path);
+      if (tape && (!chosen || tape.trailer!.merge > chosen.tape.trailer!.merge)) chosen = { path, tape };
+    }
+    if (!chosen) return { installed: false, reason: `no complete memory tape at ${paths.join(' or ')}` };
+  }
+  renameSync(chosen.path, memoryPath);
+  for (const path of paths) if (path !== chosen.path) rmSync(path, { force: true });
+  const t = chosen.tape.trailer!;
+  return { installed: true, reason: `${t.boards} boards in ${t.records} records (merge ${t.merge})` };
 }
 
 const squaresOf = (w: number): number[] => {
@@ -162,9 +194,42 @@ export function drawBoard(b: MemoryBoard): string[] {
   return rows;
 }
 
+export interface MemoryTapes {
+  /** Tape 1, the memory tape, read only. */
+  readonly old: TapeUnit;
+  /** Tapes 2 and 5, the scratch tapes the merges write in turn. */
+  readonly scratch: readonly [TapeUnit, TapeUnit];
+  /** Set when attaching found a complete new tape left by a run that died before its swap. */
+  readonly recovered: string | null;
+  /** After the run (or when it stopped): save the scratch images, unload all three, swap if complete. */
+  finish(printerText: string): TapeSwap;
+}
+
 /**
  * Rote learning's tapes: the memory tape (`memoryPath`) on tape 1, read only (a missing file is an
- * empty memory), and the new memory tape the program writes at each merge on tape 2.
+ * empty memory), and the scratch tapes 2 and 5 (`scratchPaths(newPath)`) the merges write in turn.
+ * A complete new tape left by an earlier run that died before its swap is put in place first.
  */
-export const attachMemoryTapes = (io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): TapePair =>
-  attachTapePair(io, [1, 2], memoryPath, newPath, installNewMemoryTape);
+export function attachMemoryTapes(io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): MemoryTapes {
+  const recovery = scratchPaths(newPath).some(existsSync) ? installNewMemoryTape(memoryPath, newPath) : null;
+  const old = new TapeUnit(1);
+  if (existsSync(memoryPath)) old.attach(memoryPath, { readOnly: true });
+  else old.mount([], { readOnly: true });
+  const scratch = SCRATCH_UNITS.map((n, i) => {
+    const d = new TapeUnit(n);
+    d.attach(scratchPaths(newPath)[i]!);
+    return d;
+  }) as [TapeUnit, TapeUnit];
+  io.attachTape(1, old);
+  scratch.forEach((d, i) => io.attachTape(SCRATCH_UNITS[i], d));
+  return {
+    old,
+    scratch,
+    recovered: recovery?.installed ? recovery.reason : null,
+    finish(printerText: string) {
+      old.detach();
+      for (const d of scratch) d.detach();
+      return installNewMemoryTape(memoryPath, newPath, printerText);
+    },
+  };
+}

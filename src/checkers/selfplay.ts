@@ -100,7 +100,7 @@ interface GameRun {
   after: string[];
 }
 
-const ROTE_ON = /^ROTE ON - TAPE 1 BOARDS (\d+)/;
+const ROTE_ON = /^ROTE ON - TAPE \d+ BOARDS (\d+)/;
 const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
 
 /**

@@ -70,7 +70,7 @@ describe('samuel704 selfplay', () => {
     const r = cli(['selfplay', '--games', '1', '--memory', tape]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ROTE ON - TAPE 1 BOARDS 0 RECORDS 0\ngame 1 /);
-    expect(r.stdout).toMatch(/\nROTE TOTALS LOOK-UPS \d+ HITS \d+ PLIES GAINED \d+\nROTE OFF\n/);
+    expect(r.stdout).toMatch(/\nROTE TOTALS LOOK-UPS \d+ HITS \d+ PLIES GAINED \d+ TIME SAVED \d+ MS\nROTE OFF\n/);
     const saved = readMemoryTape(tape);
     expect(saved.complete).toBe(true);
     expect(r.stderr).toContain(`${tape}: new memory tape, ${saved.trailer!.boards} boards in ${saved.trailer!.records} records`);

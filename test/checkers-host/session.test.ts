@@ -33,7 +33,7 @@ describe('the printer lines', () => {
       'PERFT 5 = 7361',
       'END OF RUN',
       'END OF CARDS',
-      'ROTE MERGE 5 COMPLETE - BOARDS 61 RECORDS 28 NOT KEPT 0',
+      'ROTE MERGE 5 COMPLETE - BOARDS 61 RECORDS 28 ON TAPE 2',
       'SOMETHING ELSE',
     ];
     expect(strip(parsePrintout(lines.join('\n')))).toEqual([

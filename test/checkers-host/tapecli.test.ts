@@ -6,27 +6,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
-import { TapeUnit } from '../../src/devices/tape.ts';
-import { writeTapeFile } from '../../src/devices/tapeImage.ts';
-import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen } from '../../src/checkers/memoryTape.ts';
+import { recordToWords, wordsToRecord, writeTapeFile, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
+import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen, readMemoryTape, scratchPaths } from '../../src/checkers/memoryTape.ts';
 import { registerTapeCommands, tapeSummary } from '../../src/checkers/tapeCli.ts';
 import { randomPosition, rng, toFen } from '../checkers/reference.ts';
 import { Rote704, standardForm } from '../checkers/roteharness.ts';
 
 function writtenTape(n: number) {
   const g = new Rote704();
-  const t2 = new TapeUnit(2);
-  t2.mount([]);
-  g.m.io.attachTape(2, t2);
+  const t2 = g.mountTape(2, []);
   const rand = rng(4);
   const saved = Array.from({ length: n }, (_, i) => { const p = randomPosition(rand, 4); g.save(p, i * 64, 3); return p; });
   g.call('KMERGE');
-  return { entries: [...t2.entries], saved };
+  return { entries: [...t2.entries], saved, age: g.peek('KAGE0') + 1 };
 }
 
 describe('memory tape host tools', () => {
   it('decodes the boards the 704 wrote: standard form, keys, scores, ages', () => {
-    const { entries, saved } = writtenTape(30);
+    const { entries, saved, age } = writtenTape(30);
     const t = decodeMemoryTape(entries);
     expect(t.complete).toBe(true);
     const fens = new Set(t.records.flatMap((r) => r.boards.map(boardFen)));
@@ -34,7 +31,7 @@ describe('memory tape host tools', () => {
       const s = standardForm(p);
       const rec = t.records.find((r) => r.key === s.key)!;
       expect(rec.fields.pieces).toBe(p.squares.filter((x) => x !== 0).length);
-      expect(rec.boards.some((b) => b.w1 === s.w1 && b.w2 === s.w2 && b.w3 === s.w3 && b.age === 9 && b.ply === 3)).toBe(true);
+      expect(rec.boards.some((b) => b.w1 === s.w1 && b.w2 === s.w2 && b.w3 === s.w3 && b.age === age && b.ply === 3)).toBe(true);
     }
     // the FEN of a board that was Black to move is its own
     const black = saved.find((p) => p.blackToMove)!;
@@ -53,7 +50,11 @@ describe('memory tape host tools', () => {
     expect(readFileSync(memory, 'utf8')).toBe('old');
     writeTapeFile(fresh, entries);
     expect(installNewMemoryTape(memory, fresh, 'no merge line').installed).toBe(false);
-    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7').installed).toBe(true);
+    // the printer names the merge and the unit: merge 2 is not what tape 2 holds, tape 5 has nothing
+    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 2 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2').installed).toBe(false);
+    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 5').installed).toBe(false);
+    expect(readFileSync(memory, 'utf8')).toBe('old');
+    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2').installed).toBe(true);
     expect(existsSync(fresh)).toBe(false);
     expect(decodeMemoryTape(entries).trailer!.boards).toBe(10);
     // a complete new tape left by a run killed between its merge and the swap is put in place
@@ -63,17 +64,44 @@ describe('memory tape host tools', () => {
     const attached: number[] = [];
     const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
-    expect(attached).toEqual([1, 2]);
+    expect(attached).toEqual([1, 2, 5]);
     expect(tapes.old.entries.length).toBe(entries.length);
     expect(tapes.finish('').installed).toBe(false); // nothing merged in this run
     expect(decodeMemoryTape(tapes.old.entries).complete).toBe(false); // unloaded
     expect(readFileSync(memory).length).toBeGreaterThan(100);
   });
 
+  it('after a killed run, puts in place the complete scratch tape of the latest merge and removes the other', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memtape-'));
+    const memory = join(dir, 'memory.tap');
+    const fresh = join(dir, 'new.tap');
+    const [on2, on5] = scratchPaths(fresh);
+    const merge = (entries: TapeEntry[], n: number): TapeEntry[] => {
+      // the same tape with another merge number in its trailer (the last record)
+      const words = recordToWords(entries[entries.length - 2] as TapeRecord, 'binary');
+      words[4] = n;
+      return [...entries.slice(0, -2), wordsToRecord(words, 'binary'), entries[entries.length - 1]!];
+    };
+    const a = writtenTape(10).entries;
+    const b = writtenTape(14).entries;
+    writeFileSync(memory, 'old');
+    writeTapeFile(on2, merge(a, 3));
+    writeTapeFile(on5, merge(b, 4));
+    expect(installNewMemoryTape(memory, fresh)).toMatchObject({ installed: true, reason: expect.stringMatching(/^14 boards in \d+ records \(merge 4\)$/) });
+    expect(existsSync(on2) || existsSync(on5)).toBe(false);
+    // an unfinished merge 5 on tape 2 beside a complete merge 4 on tape 5: tape 5
+    writeTapeFile(on2, merge(a, 5).slice(0, 3));
+    writeTapeFile(on5, merge(b, 4));
+    writeFileSync(memory, 'old');
+    expect(installNewMemoryTape(memory, fresh).installed).toBe(true);
+    expect(readMemoryTape(memory).trailer!.merge).toBe(4);
+  });
+
   it('tape info and tape dump print the records and boards', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memtape-'));
     const file = join(dir, 'memory.tap');
-    writeTapeFile(file, writtenTape(12).entries);
+    const { entries, age } = writtenTape(12);
+    writeTapeFile(file, entries);
     const lines: string[] = [];
     const write = process.stdout.write;
     process.stdout.write = ((s: string) => { lines.push(...String(s).split('\n').filter((l) => l)); return true; }) as typeof process.stdout.write;
@@ -87,7 +115,7 @@ describe('memory tape host tools', () => {
     }
     expect(lines[0]).toBe(lines.find((l, i) => i > 0 && l.startsWith('memory tape:')));
     expect(lines.filter((l) => /^record \d+, key \d{12}: \d+ pieces/.test(l)).length).toBeGreaterThan(3);
-    expect(lines.filter((l) => /^ {2}B:W.*score +[+-]\d+ +ply +3 +age 9$/.test(l)).length).toBe(12);
+    expect(lines.filter((l) => new RegExp(`^ {2}B:W.*score +[+-]\\d+ +ply +3 +age ${age}$`).test(l)).length).toBe(12);
     expect(lines.filter((l) => /^ {6}( {3}| \. | B | W |\(B\)|\(W\)){8}$/.test(l)).length).toBe(12 * 8);
   });
 });

@@ -29,7 +29,7 @@ function session(dir: string, cards: string[], stopAt?: (ic: number, written: nu
   const fresh = join(dir, 'new.tap');
   const m = bootWith(cards, true);
   const tapes = attachMemoryTapes(m.io, memory, fresh);
-  const t2 = tapes.fresh;
+  const t2 = tapes.scratch[0];
   let stopped = false;
   if (stopAt) {
     for (let n = 0; n < 2_000_000; n++) {
@@ -92,12 +92,24 @@ describe('rote learning across games and sessions', () => {
     expect(s.installed).toBe(true);
   });
 
+  it('*ROTE OFF then *ROTE ON in one run goes on from the tape the last merge wrote', () => {
+    const s = session(mkdtempSync(join(tmpdir(), 'rote-')), ['*ROTE ON', setupCard(START), '*SELF', '*ROTE OFF', '*ROTE ON', setupCard(START), '*SELF', '*END']);
+    const merges = s.lines.filter((l) => /^ROTE MERGE \d+ COMPLETE/.test(l));
+    const ons = s.lines.filter((l) => l.startsWith('ROTE ON'));
+    expect(ons[0]).toBe('ROTE ON - TAPE 1 BOARDS 0 RECORDS 0');
+    const last = /BOARDS (\d+) RECORDS (\d+) ON TAPE (\d+)$/.exec(merges.filter((l) => s.lines.indexOf(l) < s.lines.indexOf(ons[1]!)).pop()!)!;
+    expect(ons[1]).toBe(`ROTE ON - TAPE ${last[3]} BOARDS ${last[1]} RECORDS ${last[2]}`);
+    const games = s.lines.join('\n').split(/^GAME  SELF-PLAY/m).slice(1);
+    expect([...games[1]!.matchAll(/^ROTE LOOK-UPS \d+ HITS (\d+)/gm)].reduce((t, x) => t + Number(x[1]), 0)).toBeGreaterThan(0);
+    expect(s.installed).toBe(true);
+  });
+
   it('a machine stopped in the middle of a merge leaves the old memory tape, and the next session resumes', () => {
     const before = readFileSync(join(dir, 'memory.tap'));
     const oldBoards = readMemoryTape(join(dir, 'memory.tap')).trailer!.boards;
     const a = checkersAssembly().symbols;
-    const kwb = a.get('KWB')!;
-    const kwend = a.get('KWEND')!;
+    const kwb = a.get('KMWB')!;
+    const kwend = a.get('KMGEN')!;
     const s = session(dir, ['*ROTE ON', setupCard(START), '*SELF', '*END'], (ic, written) => ic >= kwb && ic < kwend && written >= 2);
     expect(s.stopped).toBe(true);
     expect(s.installed).toBe(false);

@@ -4,9 +4,9 @@
 // and culling at a merge, and the memory tape written and read back.
 
 import { describe, expect, it } from 'vitest';
-import { TapeUnit } from '../../src/devices/tape.ts';
-import { decodeMemoryTape } from '../../src/checkers/memoryTape.ts';
-import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, randomPosition, rng, type Position } from './reference.ts';
+import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/memoryTape.ts';
+import type { TapeEntry } from '../../src/devices/tapeImage.ts';
+import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
 import { Rote704, reversed, signed, standardForm } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
@@ -86,7 +86,7 @@ describe('saving and the binary search (KSAVE, KFIND)', () => {
       expect(at).toBeGreaterThanOrEqual(0);
       const en = g.entry(at);
       expect(en.score).toBe((i + 1) * 64);
-      expect(en.age).toBe(8);
+      expect(en.age).toBe(g.peek('KAGE0'));
       expect(en.ply).toBe(3);
       expect({ w1: en.w1, w2: en.w2, w3: en.w3, key: en.key }).toEqual(standardForm(p));
     });
@@ -103,7 +103,7 @@ describe('saving and the binary search (KSAVE, KFIND)', () => {
     expect(g.peek('KN')).toBe(150);
     expect(g.peek('KNREF')).toBe(1);
     const en = g.entry(g.find(saved[10]!));
-    expect(en).toMatchObject({ score: -640, ply: 9, age: 4 });
+    expect(en).toMatchObject({ score: -640, ply: 9, age: g.peek('KAGE0') / 2 });
   });
 });
 
@@ -144,7 +144,7 @@ describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', (
     expect(g.peek('KTPLG')).toBe(5 * g.peek('KNHIT')); // plies gained: each hit's saved ply
     g.call('KPLAY');
     const at = g.find(root());
-    expect(g.entry(at)).toMatchObject({ score: -6397, ply: 8, age: 8 });
+    expect(g.entry(at)).toMatchObject({ score: -6397, ply: 8, age: g.peek('KAGE0') });
     expect(g.m.printer.lines.join('\n')).toMatch(/ROTE LOOK-UPS \d+ HITS \d+ SAVED PLY 8/);
   });
 
@@ -180,41 +180,49 @@ describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', (
 });
 
 describe('the merge (KMERGE): ageing, forgetting, culling, the memory tape', () => {
-  const withTape = (g: Rote704, n: number, entries: import('../../src/devices/tapeImage.ts').TapeEntry[] = []): TapeUnit => {
-    const t = new TapeUnit(n);
-    t.mount(entries);
-    g.m.io.attachTape(n, t);
-    return t;
+  const onTape = (g: Rote704): { key: number; w1: number; w2: number; w3: number; score: number; age: number; ply: number }[] =>
+    g.memoryTape().records.flatMap((r) => r.boards.map((b) => ({ key: r.key, w1: b.w1, w2: b.w2, w3: b.w3, score: b.score, age: b.age, ply: b.ply })));
+  const tapeAge = (g: Rote704, p: Position): number | undefined => {
+    const s = standardForm(p);
+    return onTape(g).find((b) => b.key === s.key && b.w1 === s.w1 && b.w2 === s.w2 && b.w3 === s.w3)?.age;
   };
 
-  it('ages every board by one, halves the age of a board referenced again, forgets at the maximum', () => {
-    const g = new Rote704();
-    withTape(g, 2);
-    g.poke('KAGE0', 2);
-    g.poke('KAGMX', 4);
-    const rand = rng(11);
-    const a = randomPosition(rand, 5);
-    const b = randomPosition(rand, 5);
-    g.save(a, 64, 3);
-    g.save(b, 128, 3);
-    g.call('KMERGE');
-    expect(g.entries().map((e) => e.age)).toEqual([3, 3]);
-    g.save(reversed(a), 192, 4); // refreshed: 3 -> 1
-    expect(g.entry(g.find(a)).age).toBe(1);
-    g.call('KMERGE');
-    expect(g.peek('KN')).toBe(1); // b reached 4: forgotten
-    expect(g.peek('KNFOR')).toBe(1);
-    expect(g.entry(0)).toMatchObject({ age: 2, score: 192, ply: 4 });
-    expect(g.find(b)).toBe(-1);
-    g.call('KMERGE');
-    g.call('KMERGE');
-    expect(g.peek('KN')).toBe(0);
-    expect(g.peek('KNFOR')).toBe(2);
-  });
+  for (const via of ['the changes (its record not in core)', 'the pool']) {
+    it(`ages every board by one at a merge, halves the age of a board referenced again through ${via}, forgets at the maximum`, () => {
+      const g = new Rote704();
+      g.poke('KAGE0', 2);
+      g.poke('KAGMX', 4);
+      const rand = rng(11);
+      const a = randomPosition(rand, 5);
+      const b = randomPosition(rand, 5);
+      g.save(a, 64, 3);
+      g.save(b, 128, 3);
+      g.call('KMERGE');
+      expect(g.peek('KN')).toBe(0); // the changes went to tape
+      expect(onTape(g).map((e) => e.age)).toEqual([3, 3]);
+      if (via === 'the pool') {
+        g.poke('KRPM', 10);
+        g.poke('KPDEP', 24);
+        g.setPosition(0, startPosition()); // 24 pieces: every record is read
+        g.call('KFWD');
+        expect(g.pool().length).toBe(2);
+      }
+      g.save(reversed(a), 192, 4); // refreshed: 3 -> 1
+      g.call('KMERGE');
+      expect(g.peek('KNTAP')).toBe(1); // b reached 4: forgotten
+      expect(g.peek('KNFOR')).toBe(1);
+      expect(g.peek('KNREF')).toBe(1);
+      expect(onTape(g)[0]).toMatchObject({ age: 2, score: 192, ply: 4 });
+      expect(tapeAge(g, b)).toBeUndefined();
+      g.call('KMERGE');
+      g.call('KMERGE');
+      expect(g.peek('KNTAP')).toBe(0);
+      expect(g.peek('KNFOR')).toBe(2);
+    });
+  }
 
   it('culls a record over its limit down to the limit, dropping its lowest-ply boards', () => {
     const g = new Rote704();
-    const tape = withTape(g, 2);
     const rand = rng(3);
     // many positions with one man a side fall under few keys
     const byKey = new Map<number, Position[]>();
@@ -234,42 +242,216 @@ describe('the merge (KMERGE): ageing, forgetting, culling, the memory tape', () 
     g.poke('KRLIM', 3);
     g.call('KMERGE');
     expect(g.peek('KNCUL')).toBe(4);
-    const kept = group.filter((p) => g.find(p) >= 0).map((p) => g.entry(g.find(p)).ply).sort((x, y) => x - y);
-    expect(kept).toEqual([9, 10, 12]);
-    expect(g.find(other)).toBeGreaterThanOrEqual(0); // a small record is not touched
-    const t = decodeMemoryTape(tape.entries);
+    const t = g.memoryTape();
     expect(t.complete).toBe(true);
+    const key = standardForm(group[0]!).key;
+    expect(t.records.find((r) => r.key === key)!.boards.map((b) => b.ply).sort((x, y) => x - y)).toEqual([9, 10, 12]);
+    expect(tapeAge(g, other)).toBeDefined(); // a small record is not touched
     expect(Math.max(...t.records.map((r) => r.boards.length))).toBeLessThanOrEqual(3);
   });
 
   it('writes every board, sorted, one record per key (2 words a board without kings, 3 with), and reads it back', () => {
     const g = new Rote704();
-    const tape2 = withTape(g, 2);
     const rand = rng(99);
     for (let i = 0; i < 200; i++) g.save(randomPosition(rand, 8), (i - 100) * 64, 1 + (i % 9));
     const before = g.entries();
     g.call('KMERGE');
-    const after = g.entries();
-    expect(after).toEqual(before.map((e) => ({ ...e, age: e.age + 1 })));
+    const tape2 = g.tapes.get(2)!;
     const t = decodeMemoryTape(tape2.entries);
     expect(t.complete).toBe(true);
     expect(t.problems).toEqual([]);
-    expect(t.trailer).toEqual({ boards: after.length, records: t.records.length, merge: 1 });
-    const flat = t.records.flatMap((r) => r.boards.map((b) => ({ key: r.key, w1: b.w1, w2: b.w2, w3: b.w3, score: b.score, age: b.age, ply: b.ply, dropped: false })));
-    expect(flat).toEqual(after);
+    expect(t.trailer).toEqual({ boards: 200, records: t.records.length, merge: 1 });
+    const after = before.map((e) => ({ ...e, age: e.age + 1 }));
+    expect(onTape(g)).toEqual(after.map(({ dropped: _, ...e }) => e));
     for (const r of t.records) {
       expect(r.wordsPerBoard).toBe(r.fields.kings ? 3 : 2);
       expect(r.boards.every((b) => (b.w3 !== 0) === r.fields.kings)).toBe(true);
     }
     expect(t.records.length).toBeGreaterThan(20);
     expect(t.records[0]!.fields.pieces).toBe(Math.max(...t.records.map((r) => r.fields.pieces)));
-    expect(g.m.printer.lines.join('\n')).toMatch(/ROTE MERGE 1 COMPLETE - BOARDS 200 RECORDS \d+/);
-    // a new session reads it from tape 1
+    expect(g.m.printer.lines.join('\n')).toMatch(/ROTE MERGE 1 COMPLETE - BOARDS 200 RECORDS \d+ ON TAPE 2/);
+    // a new session counts it on tape 1 and reads it into the pool
     const h = new Rote704();
-    withTape(h, 1, [...tape2.entries]);
-    h.call('KREAD');
-    expect(h.peek('KN')).toBe(200);
-    expect(h.peek('KNREC')).toBe(t.records.length);
-    expect(h.entries()).toEqual(after);
+    h.mountTape(1, [...tape2.entries]);
+    h.call('KSCAN');
+    expect(h.peek('KNTAP')).toBe(200);
+    expect(h.peek('KNTRC')).toBe(t.records.length);
+    h.poke('KRPM', 1000);
+    h.poke('KPDEP', 24);
+    h.setPosition(0, startPosition());
+    h.call('KFWD');
+    expect(h.pool()).toEqual(after);
+  });
+});
+
+describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothing', () => {
+  /** A memory tape of boards with 2 to 24 pieces, written by the program; its decoded records. */
+  const bigTape = (n: number): { entries: TapeEntry[]; records: MemoryRecord[]; saved: Position[] } => {
+    const g = new Rote704();
+    const rand = rng(21);
+    const saved: Position[] = [];
+    const seen = new Set<string>();
+    while (saved.length < n) {
+      const p = randomPosition(rand, 1 + (saved.length % 12), 0.1);
+      const k = JSON.stringify(standardForm(p));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      saved.push(p);
+      g.save(p, saved.length, 3);
+    }
+    g.call('KMERGE');
+    const entries = [...g.tapes.get(2)!.entries];
+    return { entries, records: decodeMemoryTape(entries).records, saved };
+  };
+  const withPieces = (n: number, rand: () => number): Position => {
+    for (;;) {
+      const p = randomPosition(rand, 12, 0);
+      if (p.squares.filter((x) => x !== 0).length === n) return p;
+    }
+  };
+
+  it('reads a few records a move forward, passes over those with more pieces, drops the oldest when the pool is full', () => {
+    const { entries, records } = bigTape(300);
+    const g = new Rote704();
+    g.mountTape(1, entries);
+    const [cap, perMove, depth] = [40, 4, 2];
+    g.poke('KPCAP', cap);
+    g.poke('KRPM', perMove);
+    g.poke('KPDEP', depth);
+    g.call('KRST');
+    // the rule, stated independently: records in tape order; more pieces than N passed over; N down
+    // to N-depth read (at most perMove a move); fewer waits; the pool drops its first records
+    let next = 0;
+    let pool: MemoryRecord[] = [];
+    let passed = 0;
+    let dropped = 0;
+    const rand = rng(8);
+    for (const n of [20, 18, 18, 17, 15, 15, 14, 12, 12, 12, 11, 10, 9, 9, 8, 6, 6, 5]) {
+      for (let c = 0; c < perMove && next < records.length;) {
+        const r = records[next]!;
+        if (r.fields.pieces > n) { passed++; next++; continue; }
+        if (r.fields.pieces < n - depth) break;
+        while (pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > cap) { pool = pool.slice(1); dropped++; }
+        pool.push(r);
+        next++;
+        c++;
+      }
+      g.setPosition(0, withPieces(n, rand));
+      g.call('KFWD');
+      expect([...new Set(g.pool().map((e) => e.key))], `N = ${n}`).toEqual(pool.map((r) => r.key));
+      expect(g.pool().length).toBeLessThanOrEqual(cap);
+    }
+    expect(g.peek('KNSKP')).toBe(passed);
+    expect(g.peek('KNDRP')).toBe(dropped);
+    expect(dropped).toBeGreaterThan(3);
+    expect(passed).toBeGreaterThan(10);
+    // a board of a record in the pool is found; one of a dropped record is not
+    const inPool = pool[pool.length - 1]!;
+    const gone = records.find((r) => r.fields.pieces <= 20 && !pool.includes(r))!;
+    const asPosition = (b: MemoryRecord['boards'][number]): Position => parseFen(boardFen(b));
+    expect(g.find(asPosition(inPool.boards[0]!))).toBeGreaterThanOrEqual(g.peek('KCCAP'));
+    expect(g.find(asPosition(gone.boards[0]!))).toBe(-1);
+  });
+
+  it('a board referenced in the pool keeps its refresh when its record is dropped, and at the merge', () => {
+    const { entries, records } = bigTape(300);
+    const g = new Rote704();
+    g.mountTape(1, entries);
+    g.poke('KPCAP', 30);
+    g.poke('KRPM', 3);
+    g.call('KRST');
+    const rand = rng(9);
+    g.setPosition(0, withPieces(24, rand));
+    g.call('KFWD');
+    const first = g.pool()[0]!;
+    const asPosition = (e: { w1: number; w2: number; w3: number }): Position => parseFen(boardFen({ ...e, score: 0, age: 0, ply: 0 }));
+    const b = asPosition(first);
+    g.save(b, 640, 7); // a reference: refreshed in place, not yet in the changes
+    expect(g.peek('KN')).toBe(0);
+    expect(g.entry(g.find(b))).toMatchObject({ score: 640, ply: 7, age: first.age >> 1 });
+    // read on until that record is dropped: the board is now in the changes, refreshed
+    for (let n = 24; g.pool().some((e) => e.key === first.key); n--) {
+      g.setPosition(0, withPieces(Math.max(n, 2), rand));
+      g.call('KFWD');
+    }
+    expect(g.peek('KNDRP')).toBeGreaterThan(0);
+    expect(g.entries()).toEqual([{ ...first, score: 640, ply: 7, age: first.age >> 1 }]);
+    // one referenced in the pool at a merge reaches the new tape refreshed too
+    const second = g.pool().at(-1)!;
+    g.save(asPosition(second), -64, 4);
+    g.call('KMERGE');
+    const onTape = g.memoryTape().records.flatMap((r) => r.boards.map((x) => ({ ...x, key: r.key })));
+    expect(onTape.find((x) => x.key === first.key && x.w1 === first.w1 && x.w2 === first.w2)).toMatchObject({ score: 640, ply: 7, age: (first.age >> 1) + 1 });
+    expect(onTape.find((x) => x.key === second.key && x.w1 === second.w1 && x.w2 === second.w2)).toMatchObject({ score: -64, ply: 4, age: (second.age >> 1) + 1 });
+    expect(onTape.length).toBe(records.reduce((t, r) => t + r.boards.length, 0)); // lossless
+  });
+
+  it('keeps every board when the memory is far bigger than core: merges alternate tapes 2 and 5 and lose nothing', () => {
+    const g = new Rote704();
+    // a small core: 20 changes, a pool of 40 boards (room for the merge's record: 20 + 10)
+    g.poke('KCCAP', 20);
+    g.poke('KPCAP', 40);
+    g.poke('KRLIM', 10);
+    const rand = rng(5);
+    const saved: Position[] = [];
+    const seen = new Set<string>();
+    const units: number[] = [];
+    while (saved.length < 240) {
+      const p = randomPosition(rand, 8, 0.2);
+      const k = JSON.stringify(standardForm(p));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      saved.push(p);
+      g.save(p, saved.length * 64, 5);
+      if (g.peek('KN') === 20) {
+        // read forward a little, as before a search, so the pool holds records too
+        g.setPosition(0, withPieces(16, rand));
+        g.call('KFWD');
+        g.call('KMERGE');
+        units.push(g.peek('KRU'));
+      }
+    }
+    expect(units.slice(0, 4)).toEqual([2, 5, 2, 5]);
+    const t = g.memoryTape();
+    expect(t.complete).toBe(true);
+    expect(t.problems).toEqual([]);
+    // no record over 10 (none culled here: the keys are many), every board saved is on tape
+    expect(g.peek('KNCUL')).toBe(0);
+    expect(t.trailer!.boards).toBe(240);
+    const onTape = new Set(t.records.flatMap((r) => r.boards.map((b) => JSON.stringify({ w1: b.w1, w2: b.w2, w3: b.w3, key: r.key }))));
+    for (const p of saved) expect(onTape.has(JSON.stringify(standardForm(p)))).toBe(true);
+    expect(g.m.printer.lines.filter((l) => / ON TAPE 5$/.test(l)).length).toBeGreaterThan(3);
+  });
+});
+
+describe('the break points shift when rote learning saves time (KPLAY, KPRE)', () => {
+  it('raises VP4 and VP5 by KBPS for the next search when the hits saved more than KBPT evaluations, and prints the time saved', () => {
+    const g = new Rote704();
+    const [vp4, vp5] = [g.peek('VP4'), g.peek('VP5')];
+    g.poke('KON', 1);
+    g.poke('KBPT', 500);
+    g.poke('KBB4', vp4);
+    g.poke('KBB5', vp5);
+    const move = (hits: number, scored: number): void => {
+      g.setPosition(0, startPosition());
+      g.poke('KNHIT', hits);
+      g.poke('KNEV', scored);
+      g.call('KPLAY');
+      g.call('KPRE');
+    };
+    move(3, 1000); // 3 hits, each standing for a mean search of 1000 positions: 3000 > 500
+    expect([g.peek('VP4'), g.peek('VP5')]).toEqual([vp4 + 1, vp5 + 1]);
+    // 3000 evaluations at KEVC cycles of 12 microseconds
+    const ms = Math.floor((3000 * g.peek('KEVC') * 12) / 1000);
+    expect(g.m.printer.lines.at(-1)).toMatch(new RegExp(` HITS 3 SAVED PLY \\d+ TIME SAVED ${ms} MS$`));
+    move(0, 1000);
+    expect([g.peek('VP4'), g.peek('VP5')]).toEqual([vp4, vp5]);
+    move(1, 400); // the mean is now 800: 800 > 500
+    expect(g.peek('VP4')).toBe(vp4 + 1);
+    g.call('KBPR'); // *ROTE OFF puts them back
+    expect([g.peek('VP4'), g.peek('VP5')]).toEqual([vp4, vp5]);
+    g.poke('KBPON', 0); // switched off: never touched
+    move(5, 5000);
+    expect([g.peek('VP4'), g.peek('VP5')]).toEqual([vp4, vp5]);
   });
 });

@@ -8,11 +8,11 @@ import { bootWith, checkersAssembly } from './deck.ts';
 
 const [memory, fresh, ...cards] = process.argv.slice(2) as [string, string, ...string[]];
 const sym = checkersAssembly().symbols;
-const kwb = sym.get('KWB')!;
-const kwend = sym.get('KWEND')!;
+const kwb = sym.get('KMWB')!;
+const kwend = sym.get('KMGEN')!;
 const m = bootWith(cards, true);
 const tapes = attachMemoryTapes(m.io, memory, fresh);
-const t2 = tapes.fresh;
+const t2 = tapes.scratch[0];
 let said = false;
 for (;;) {
   const stop = m.run(200);

@@ -2,6 +2,9 @@
 // routines, and an independent TypeScript statement of the standard form and catalogue key that
 // asm/checkers/rote.sap computes (docs/checkers-rote.md).
 
+import { TapeUnit } from '../../src/devices/tape.ts';
+import type { TapeEntry } from '../../src/devices/tapeImage.ts';
+import { decodeMemoryTape, type MemoryTape } from '../../src/checkers/memoryTape.ts';
 import { checkersAssembly } from './deck.ts';
 import { Checkers704, type Program, squareBit, SIGN } from './harness.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, squareAt, type Position } from './reference.ts';
@@ -20,7 +23,20 @@ export class Rote704 extends Checkers704 {
     this.call('BITINI');
     this.call('WINIT');
     this.call('KINIT');
+    // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
+    for (const n of [1, 2, 5]) this.mountTape(n, []);
   }
+
+  /** Mount a tape held in memory on unit n (replacing what was there); the drive for the test to read. */
+  mountTape(n: number, entries: TapeEntry[]): TapeUnit {
+    const t = new TapeUnit(n);
+    t.mount(entries);
+    this.m.io.attachTape(n, t);
+    this.tapes.set(n, t);
+    return t;
+  }
+
+  readonly tapes = new Map<number, TapeUnit>();
 
   peek(name: string, off = 0): number {
     return this.m.cpu.mem[this.sym(name) + off]!;
@@ -50,12 +66,23 @@ export class Rote704 extends Checkers704 {
     this.call('KSAVE');
   }
 
-  /** KSTD then KFIND on pos at ply 0: the entry index if saved, else -1. */
+  /** KSTD then the binary search on pos at ply 0, in the changes (KFCH) then the pool (KFPL): the entry index, or -1. */
   find(pos: Position): number {
     this.setPosition(0, pos);
     this.call('KSTD', { xr1: 0 });
     this.m.cpu.mem[this.stub + 2] = 0; // room for the second return
-    return this.callReturn('KFIND') === 2 ? this.peek('KPOS') : -1;
+    if (this.callReturn('KFCH') === 2) return this.peek('KPOS');
+    return this.callReturn('KFPL') === 2 ? this.peek('KPOS') : -1;
+  }
+
+  /** The pool: the tape records in core, entries KCCAP to KCCAP+KPN-1. */
+  pool(): ReturnType<Rote704['entry']>[] {
+    return Array.from({ length: this.peek('KPN') }, (_, i) => this.entry(this.peek('KCCAP') + i));
+  }
+
+  /** The memory tape the program reads now (unit KRU), decoded. */
+  memoryTape(): MemoryTape {
+    return decodeMemoryTape(this.tapes.get(this.peek('KRU'))!.entries);
   }
 
   /** Call a routine that returns to 1,4 or 2,4 (or 3,4): which one. */

@@ -12,3 +12,4 @@ export const PERFT: [number, number][] = readFileSync(join(SHARED_DATA, 'perft.t
   .split('\n')
   .filter((l) => /^\d+\t\d+$/.test(l))
   .map((l) => l.split('\t').map(Number) as [number, number]);
+export const ACF = join(SHARED_DATA, 'acf_3move.tsv');

@@ -13,10 +13,11 @@ import { guarded, style } from '../cli/style.ts';
 import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './board.ts';
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
 import { attachMemoryTapes } from './memoryTape.ts';
+import { mountLearningTape, UNTRAINED, useCards } from './learningTape.ts';
 import { duration, Progress } from './progress.ts';
 import { registerMatchCommand } from './match.ts';
 import { registerReportCommand } from './report.ts';
-import { selfplay, wholeNumber, type SelfplayOptions } from './selfplay.ts';
+import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './session.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
@@ -61,6 +62,31 @@ function attachMemory(session: CheckersSession, path: string | undefined): () =>
   };
 }
 const roteCards = (memory?: string): string[] => (memory ? ['*ROTE ON'] : []);
+
+/** The program's tapes for play and book: a memory tape (--rote, --memory) and a saved polynomial (--learning). */
+interface TapeOptions {
+  rote?: boolean;
+  memory?: string;
+  learning?: string;
+}
+
+function memoryOf(opts: TapeOptions): string | undefined {
+  if (opts.rote && opts.memory) throw new Error(`--rote is --memory ${DEFAULT_MEMORY}: give one of them`);
+  return opts.memory ?? (opts.rote ? DEFAULT_MEMORY : undefined);
+}
+
+/** The cards that start the tapes' use; they go before the game's own cards. */
+const tapeCards = (opts: TapeOptions): string[] => [...roteCards(memoryOf(opts)), ...useCards(opts.learning)];
+
+/** Mount the tapes `tapeCards` names; the function returned unloads them (and swaps a new memory tape in). */
+function attachTapes(session: CheckersSession, opts: TapeOptions): () => void {
+  if (opts.learning) mountLearningTape(session.machine.io, opts.learning);
+  return attachMemory(session, memoryOf(opts));
+}
+
+const LEARNING_USE_HELP = `play with Alpha's polynomial from this learning tape, learning off (*LEARN USE); "${UNTRAINED}" for the untrained first polynomial`;
+const ROTE_HELP = `rote learning on ${DEFAULT_MEMORY} (--memory for another tape)`;
+const MEMORY_HELP = 'rote learning: the memory tape image (created if missing; FILE.new and FILE.new.5 are the scratch tapes of the merges)';
 
 const timeNote = (session: CheckersSession, wallStart: number): string =>
   `704 time ${duration(session.seconds)}, wall ${duration((performance.now() - wallStart) / 1000)}`;
@@ -116,12 +142,11 @@ It is punched on a card and fed to the 704, which says whether it is legal.
 /** The sense lights, in the order of CheckersSession.senseLights. */
 const LIGHTS = ['1 (moved)', '2 (predicts a win)', '3 (game over)', '4 (card rejected)'];
 
-interface PlayOptions {
+interface PlayOptions extends TapeOptions {
   color: string;
   deck?: string;
   fen?: string;
   pdn?: string;
-  memory?: string;
   giveaway?: boolean;
   confirm: boolean;
 }
@@ -162,8 +187,8 @@ async function play(opts: PlayOptions): Promise<void> {
   const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
   let pos: Position = opts.fen ? parseFen(opts.fen) : startPosition();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const session = newSession([...roteCards(opts.memory), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
-  const finishMemory = attachMemory(session, opts.memory);
+  const session = newSession([...tapeCards(opts), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
+  const finishMemory = attachTapes(session, opts);
   const reader = deck ? null : lineReader();
   const confirm = opts.confirm && process.stdin.isTTY === true;
   if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type help for help.`));
@@ -248,6 +273,11 @@ async function play(opts: PlayOptions): Promise<void> {
     }
     session.feed(card);
   }
+  // a game left unfinished: the program merges what it learnt before the run ends (*ROTE OFF abandons the game)
+  if (memoryOf(opts) && process.exitCode !== 130) {
+    session.feed('*ROTE OFF', '*END');
+    await runSession(session, show);
+  }
   if (opts.pdn) {
     const [black, white] = program === 'black' ? ['Samuel 704', 'Person'] : ['Person', 'Samuel 704'];
     writeFileAtomic(opts.pdn, writePdn([pdnOf(record, [['Event', 'samuel704 play'], ['Black', black], ['White', white]], opts.fen, opts.giveaway)]));
@@ -258,7 +288,7 @@ async function play(opts: PlayOptions): Promise<void> {
 
 // ---- book
 
-interface BookOptions {
+interface BookOptions extends TapeOptions {
   game?: string;
   deckOut?: string;
   verbose?: boolean;
@@ -283,7 +313,11 @@ async function book(file: string, opts: BookOptions): Promise<void> {
   const isPdn = /\.pdn$/i.test(file) || /^\s*\[/.test(bytes.subarray(0, 200).toString('latin1'));
   const totals: BookTotals = { low: 0, high: 0, games: 0 };
   const wallStart = performance.now();
-  const session = await (isPdn ? bookPdn(file, bytes.toString('latin1'), opts, totals) : bookDeck(readDeckFile(file), opts, totals));
+  const deck = isPdn ? null : readDeckFile(file);
+  const session = newSession([...tapeCards(opts), ...giveawayCards(opts.giveaway && deck !== null), ...(deck ?? [])], deck !== null);
+  const finishTapes = attachTapes(session, opts);
+  await (deck ? bookDeck(session, opts, totals) : bookPdn(session, file, bytes.toString('latin1'), opts, totals));
+  finishTapes();
   out(`${style.head('overall')}  ${totals.games} game${totals.games === 1 ? '' : 's'}  L ${totals.low} H ${totals.high} C ${coefficient(totals.low, totals.high)}`);
   process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
 }
@@ -308,7 +342,8 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
   };
 }
 
-async function bookPdn(file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<CheckersSession> {
+/** Book games from a PDN file: each game's cards fed to `session` as the book goes on. */
+async function bookPdn(session: CheckersSession, file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<void> {
   const parsed = parsePdn(text, file);
   for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
   let games = parsed.games;
@@ -319,7 +354,6 @@ async function bookPdn(file: string, text: string, opts: BookOptions, totals: Bo
   }
   if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap((g) => bookCards(g, opts.giveaway)), '*END'].map((c) => textCard(c)));
 
-  const session = newSession([], false);
   const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'moves');
   let fed = 0;
   let game: PdnGame | null = null;
@@ -363,11 +397,10 @@ async function bookPdn(file: string, text: string, opts: BookOptions, totals: Bo
     await run();
   }
   progress.clear();
-  return session;
 }
 
-async function bookDeck(deck: DeckItem[], opts: BookOptions, totals: BookTotals): Promise<CheckersSession> {
-  const session = newSession([...giveawayCards(opts.giveaway), ...deck], true);
+/** Book games from a deck file (already behind the boot cards of `session`). */
+async function bookDeck(session: CheckersSession, opts: BookOptions, totals: BookTotals): Promise<void> {
   let game = 0;
   let ply = 0;
   const printer = bookPrinter(opts, totals, out, (e) => `game ${game}, move ${ply + 1}: the 704 says ${e.text}`);
@@ -380,7 +413,6 @@ async function bookDeck(deck: DeckItem[], opts: BookOptions, totals: BookTotals)
     if (e.kind === 'move') ply = e.ply;
     printer(e);
   });
-  return session;
 }
 
 // ---- registration
@@ -402,11 +434,12 @@ export function registerCheckersCommands(program: Command): void {
     .option('--seed <n>', 'the order of the ballots (a seeded shuffle; without it a seed is drawn and shown)')
     .option('--barred', 'include the barred ballots')
     .option('--state <dir>', 'a session directory: journal, games.pdn (memory.tap with --rote, learning.tap with --learn), kept after every game; run again to go on')
-    .option('--rote', 'rote learning on the session\'s memory tape (--memory DIR/memory.tap)')
+    .option('--rote', `rote learning on the session's memory tape (DIR/memory.tap), without --state on ${DEFAULT_MEMORY}`)
     .option('--pdn <file>', 'save the games as PDN')
-    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new and FILE.new.5 are the scratch tapes of the merges)')
-    .option('--learn', "generalization learning, Alpha against Beta (*LEARN TAPE), on the session's learning tape (--learning DIR/learning.tap)")
+    .option('--memory <tape>', MEMORY_HELP)
+    .option('--learn', `generalization learning, Alpha against Beta (*LEARN TAPE), on the session's learning tape (DIR/learning.tap), without --state on ${DEFAULT_LEARNING}`)
     .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
+    .option('--series <n>', "Samuel's first (1, the default) or second (2) series of tests: how Alpha learns (*LEARN SERIES n)")
     .option('--giveaway', GIVEAWAY_HELP)
     .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
 
@@ -417,7 +450,9 @@ export function registerCheckersCommands(program: Command): void {
     .option('--deck <file>', "play your moves from a card deck file instead of typing them")
     .option('--fen <fen>', 'start from this position')
     .option('--pdn <file>', 'save the game as PDN')
-    .option('--memory <tape>', 'rote learning: the memory tape image (created if missing; FILE.new and FILE.new.5 are the scratch tapes of the merges)')
+    .option('--rote', ROTE_HELP)
+    .option('--memory <tape>', MEMORY_HELP)
+    .option('--learning <tape>', LEARNING_USE_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
     .action(guarded((opts: PlayOptions) => play(opts)));
@@ -429,6 +464,9 @@ export function registerCheckersCommands(program: Command): void {
     .option('--game <n>', 'only game n of the PDN file')
     .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
     .option('--verbose', "each book move with the program's choice, H and L")
+    .option('--rote', `${ROTE_HELP}: the positions of the book games are saved with the program's own scores (Samuel's book learning)`)
+    .option('--memory <tape>', MEMORY_HELP)
+    .option('--learning <tape>', LEARNING_USE_HELP)
     .option('--giveaway', `${GIVEAWAY_HELP} (a PDN game tagged [Variant "Give-away"] is played so anyway)`)
     .action(guarded((file: string, opts: BookOptions) => book(file, opts)));
 

@@ -29,6 +29,8 @@ export interface SessionSettings {
   learning: string | null;
   /** Give-away checkers (`--giveaway`); absent in journals written before the option: false. */
   giveaway?: boolean;
+  /** Samuel's series of tests for generalization learning (`--series`, `*LEARN SERIES n`); absent before the option: 1. */
+  series?: 1 | 2;
 }
 
 export interface RoteStats {

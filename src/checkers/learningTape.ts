@@ -14,7 +14,7 @@
 import { renameSync, existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
-import type { TapeUnit } from '../devices/tape.ts';
+import { TapeUnit } from '../devices/tape.ts';
 import { attachTapePair, type TapePair, type TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
@@ -124,3 +124,32 @@ export function installNewLearningTape(learningPath: string, newPath: string, pr
  */
 export const attachLearningTapes = (io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`): TapePair =>
   attachTapePair(io, [3, 4], learningPath, newPath, installNewLearningTape);
+
+/** `FILE` for a saved polynomial, or this word for the untrained first polynomial (a blank tape). */
+export const UNTRAINED = 'start';
+
+/**
+ * A saved polynomial for `*LEARN USE` (Alpha's polynomial, learning off): the learning tape on
+ * unit 3, read only; nothing is written. `start` mounts a blank tape, so the program keeps its
+ * first polynomial (the untrained start). A file that is not a complete learning tape is refused
+ * here, before the 704 would quietly keep its first polynomial.
+ */
+export function mountLearningTape(io: { attachTape(n: number, drive: TapeUnit): void }, path: string): void {
+  const unit = new TapeUnit(3);
+  if (path === UNTRAINED) unit.mount([], { readOnly: true });
+  else {
+    if (!existsSync(path)) throw new Error(`${path}: no such learning tape (give a learning tape, or "${UNTRAINED}" for the untrained first polynomial)`);
+    let tape: LearningTape;
+    try {
+      tape = readLearningTape(path);
+    } catch (e) {
+      throw new Error(`${path}: not a learning tape (${(e as Error).message})`);
+    }
+    if (!tape.complete) throw new Error(`${path}: not a learning tape (${tape.problems.join('; ')})`);
+    unit.attach(path, { readOnly: true });
+  }
+  io.attachTape(3, unit);
+}
+
+/** The cards that put a saved polynomial in play (`mountLearningTape` first). */
+export const useCards = (path: string | undefined): string[] => (path ? ['*LEARN USE'] : []);

@@ -11,6 +11,7 @@ import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGa
 import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { TapeUnit } from '../devices/tape.ts';
+import { mountLearningTape, UNTRAINED, useCards } from './learningTape.ts';
 import { SCRATCH_UNITS } from './memoryTape.ts';
 import { guarded, style } from '../cli/style.ts';
 import { other, parseFen, type Side } from './board.ts';
@@ -135,9 +136,22 @@ function attachMemoryReadOnly(session: CheckersSession, path: string | undefined
   return ['*ROTE ON'];
 }
 
-function newGameSession(fen: string, program: Side, memory: string | undefined, giveaway: boolean): CheckersSession {
+/** What a 704 player plays with: a memory tape (read only) and a saved polynomial (`*LEARN USE`), or neither. */
+export interface Setup704 {
+  memory?: string;
+  learning?: string;
+}
+
+/** `Samuel 704`, then what it plays with. */
+export function name704(setup: Setup704): string {
+  const what = [setup.memory && `memory ${setup.memory}`, setup.learning && (setup.learning === UNTRAINED ? 'untrained polynomial' : `polynomial ${setup.learning}`)].filter(Boolean);
+  return `Samuel 704${what.length ? ` (${what.join(', ')})` : ''}`;
+}
+
+function newGameSession(fen: string, program: Side, setup: Setup704, giveaway: boolean): CheckersSession {
   const session = new CheckersSession([], false);
-  session.feed(...attachMemoryReadOnly(session, memory), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
+  if (setup.learning) mountLearningTape(session.machine.io, setup.learning);
+  session.feed(...attachMemoryReadOnly(session, setup.memory), ...useCards(setup.learning), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
   return session;
 }
 
@@ -147,15 +161,15 @@ async function runChecked(session: CheckersSession, onEvent: (e: Event) => void)
   return r;
 }
 
-/** The 704 program again, on another memory tape (or none): a second machine playing the other colour. */
+/** The 704 program again, with its own memory tape and polynomial (or none): a second machine playing the other colour. */
 export class Program704 implements Opponent {
   readonly name: string;
   private session: CheckersSession | null = null;
   private side: Side = 'white';
   private next: number[] | null = null;
 
-  constructor(private readonly memory: string | undefined, private readonly giveaway = false) {
-    this.name = `Samuel 704${memory ? ` (${memory})` : ''}`;
+  constructor(private readonly setup: Setup704, private readonly giveaway = false) {
+    this.name = name704(setup);
   }
 
   private async runToCard(): Promise<void> {
@@ -169,7 +183,7 @@ export class Program704 implements Opponent {
 
   async start(fen: string, side: Side): Promise<void> {
     this.side = side;
-    this.session = newGameSession(fen, side, this.memory, this.giveaway);
+    this.session = newGameSession(fen, side, this.setup, this.giveaway);
     await this.runToCard();
   }
 
@@ -205,11 +219,11 @@ const pathText = (path: readonly number[]): string => path.join(capturedBy(path)
 
 /** One game: the 704 plays `program` from the ballot (give-away with `giveaway`), the opponent's moves are fed as cards. */
 export async function playMatchGame(
-  ballot: Ballot, program: Side, opponent: Opponent, memory: string | undefined, control: { session: CheckersSession | null }, giveaway = false,
+  ballot: Ballot, program: Side, opponent: Opponent, setup: Setup704, control: { session: CheckersSession | null }, giveaway = false,
 ): Promise<MatchGame> {
   const game: MatchGame = { ballot, program, moves: [], over: null, points: null };
   await opponent.start(ballot.fen, other(program));
-  const session = newGameSession(ballot.fen, program, memory, giveaway);
+  const session = newGameSession(ballot.fen, program, setup, giveaway);
   control.session = session;
   for (;;) {
     const r = await runChecked(session, (e) => {
@@ -280,6 +294,8 @@ interface MatchOptions {
   depth: string;
   memory?: string;
   opponentMemory?: string;
+  learning?: string;
+  opponentLearning?: string;
   pdn?: string;
   giveaway?: boolean;
 }
@@ -294,9 +310,11 @@ async function match(opts: MatchOptions): Promise<void> {
   if (giveaway && opts.opponent === 'rapid-draughts') throw new Error('--giveaway: rapid-draughts plays ordinary checkers only; play give-away against the program itself with --opponent 704');
   let opponent: Opponent;
   if (opts.opponent === 'rapid-draughts') opponent = new RapidDraughts(wholeNumber(opts.depth, '--depth'));
-  else if (opts.opponent === '704') opponent = new Program704(opts.opponentMemory, giveaway);
+  else if (opts.opponent === '704') opponent = new Program704({ memory: opts.opponentMemory, learning: opts.opponentLearning }, giveaway);
   else throw new Error(`--opponent: "${opts.opponent}" is not rapid-draughts or 704`);
-  const us = `Samuel 704${opts.memory ? ` (${opts.memory})` : ''}`;
+  if (opts.opponent !== '704' && (opts.opponentMemory || opts.opponentLearning)) throw new Error('--opponent-memory and --opponent-learning are for --opponent 704');
+  const ours: Setup704 = { memory: opts.memory, learning: opts.learning };
+  const us = name704(ours);
   out(style.dim(`${us} against ${opponent.name}${giveaway ? ', give-away checkers' : ''}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
@@ -313,7 +331,7 @@ async function match(opts: MatchOptions): Promise<void> {
       for (const side of ['black', 'white'] as const) {
         let g: MatchGame;
         try {
-          g = await playMatchGame(ballot, side, opponent, opts.memory, control, giveaway);
+          g = await playMatchGame(ballot, side, opponent, ours, control, giveaway);
         } catch (e) {
           if (control.stopping) break games; // the opponent's machine was interrupted
           throw e;
@@ -350,6 +368,8 @@ export function registerMatchCommand(program: Command): void {
     .option('--depth <n>', "rapid-draughts' search depth", '6')
     .option('--memory <tape>', "our 704's memory tape (read only: nothing learnt in a match)")
     .option('--opponent-memory <tape>', "the opponent 704's memory tape (--opponent 704; none = no rote memory)")
+    .option('--learning <tape>', `our 704 plays with Alpha's polynomial from this learning tape (*LEARN USE; "${UNTRAINED}": the untrained first polynomial)`)
+    .option('--opponent-learning <tape>', `the opponent 704's polynomial, likewise (--opponent 704)`)
     .option('--pdn <file>', 'save the games as PDN')
     .option('--giveaway', `${GIVEAWAY_HELP}; both players must know it, so only with --opponent 704`)
     .action(guarded((opts: MatchOptions) => match(opts)));

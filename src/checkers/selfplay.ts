@@ -35,7 +35,12 @@ export interface SelfplayOptions {
   learn?: boolean;
   learning?: string;
   giveaway?: boolean;
+  series?: string;
 }
+
+/** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
+export const DEFAULT_MEMORY = 'tapes/memory.tap';
+export const DEFAULT_LEARNING = 'tapes/learning.tap';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -50,14 +55,23 @@ export function wholeNumber(text: string, what: string, min = 1): number {
 /** The program's game length limit in plies (GMAXM), for the progress bar's share of a game. */
 const PLY_LIMIT = 70;
 
+/** Samuel's first or second series of tests (`--series`). */
+function seriesNumber(text: string): 1 | 2 {
+  if (text !== '1' && text !== '2') throw new Error(`--series: "${text}" is not 1 or 2 (Samuel's first or second series of tests)`);
+  return text === '1' ? 1 : 2;
+}
+
 /** The settings of a new session from the options. */
 function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.openings && opts.fen) throw new Error('--openings and --fen both say where games start: give one');
-  if (opts.rote && !opts.state) throw new Error('--rote keeps the memory tape in the session directory: give --state DIR (or --memory TAPE)');
-  if (opts.rote && opts.memory) throw new Error('--rote is --memory DIR/memory.tap: give one of them');
+  if (opts.rote && opts.memory) throw new Error(`--rote is --memory ${opts.state ? 'DIR/memory.tap' : DEFAULT_MEMORY}: give one of them`);
   if (opts.seed !== undefined && !opts.openings) throw new Error('--seed orders the ballots of --openings');
-  if (opts.learn && !opts.state && !opts.learning) throw new Error('--learn keeps the learning state on the session\'s tape: give --state DIR (or --learning TAPE)');
-  if (opts.learn && opts.learning) throw new Error('--learn is --learning DIR/learning.tap: give one of them');
+  if (opts.learn && opts.learning) throw new Error(`--learn is --learning ${opts.state ? 'DIR/learning.tap' : DEFAULT_LEARNING}: give one of them`);
+  const learn = opts.learn === true || opts.learning !== undefined;
+  if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
+  // outside a session directory --rote and --learn mean the bundled tapes
+  const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
+  const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
   return {
     games: opts.games === undefined ? 1 : wholeNumber(opts.games, '--games'),
     openings: opts.openings ? resolve(opts.openings) : null,
@@ -65,10 +79,11 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     barred: opts.barred === true,
     fen: opts.fen ?? null,
     rote: opts.rote === true || opts.memory !== undefined,
-    memory: opts.memory ? resolve(opts.memory) : null,
-    learn: opts.learn === true || opts.learning !== undefined,
-    learning: opts.learning ? resolve(opts.learning) : null,
+    memory: memory ? resolve(memory) : null,
+    learn,
+    learning: learning ? resolve(learning) : null,
     giveaway: opts.giveaway === true,
+    series: opts.series === undefined ? 1 : seriesNumber(opts.series),
   };
 }
 
@@ -85,6 +100,7 @@ function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOpt
   if (opts.learning !== undefined && resolve(opts.learning) !== saved.learning) throw clash('--learning', saved.learning);
   if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
   if (opts.giveaway === true && !saved.giveaway) throw clash('--giveaway', false);
+  if (opts.series !== undefined && seriesNumber(opts.series) !== (saved.series ?? 1)) throw clash('--series', saved.series ?? 1);
   const games = opts.games === undefined ? saved.games : wholeNumber(opts.games, '--games');
   if (games < done) throw new Error(`--games ${games}: ${dir} has ${done} games done already`);
   return { ...saved, games };
@@ -109,11 +125,11 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  * leaves the tape as the last finished game left it.
  */
 async function playGame(
-  round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean }, tapes: { memory: string | null; learning: string | null },
+  round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean }, tapes: { memory: string | null; learning: string | null; series: 1 | 2 },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const cards = [...(learning ? ['*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
+  const cards = [...(learning ? [`*LEARN SERIES ${tapes.series}`, '*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
   if (control.stopping) session.interrupt();
@@ -153,7 +169,7 @@ async function playGame(
       }
       case 'other':
         if (!learning || !takeLearnLine(learn, e.text)) break;
-        if (/^LEARN TAPE 3/.test(e.text)) say(style.dim(e.text));
+        if (/^LEARN (TAPE 3|SERIES)/.test(e.text)) say(style.dim(e.text));
         else if (/^(ALPHA (WINS|LOSES|AFTER)|DRAWN - POL|BLACK MARKS AT|DISCARDED)/.test(e.text)) after.push(style.dim(e.text));
         break;
       case 'game-over':
@@ -212,7 +228,7 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1 }, control, (t) => progress.note(t),
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;

@@ -1,7 +1,7 @@
 // The checkers commands as a user runs them: a child process, plain output (not a terminal).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +102,32 @@ describe('samuel704 play', () => {
     expect(game.moves.map((m) => m.text).filter((_, i) => i % 2 === 0)).toEqual(['1-5', '2-6']);
   });
 
+  it('--learning plays a saved polynomial (*LEARN USE); a missing or foreign tape is refused before the 704 starts', () => {
+    const deck = write('use.deck', '1-5\n');
+    const r = cli(['play', '--fen', 'B:WK32:B1,2', '--deck', deck, '--learning', 'start']);
+    expect(r.status, r.stderr).toBe(0);
+    // the 704's own lines: a blank tape 3 leaves the untrained first polynomial, learning off
+    expect(r.stdout).toContain('LEARN TAPE 3 BLANK OR NOT A LEARNING TAPE');
+    expect(r.stdout).toContain('LEARN USE - ALPHA POLYNOMIAL, LEARNING OFF');
+    expect(r.stdout).toMatch(/move 2 704 \(White\): 32-(27|28)/);
+    const missing = cli(['play', '--deck', deck, '--learning', join(dir, 'none.tap')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`${join(dir, 'none.tap')}: no such learning tape`);
+    const foreign = cli(['play', '--deck', deck, '--learning', deck]);
+    expect(foreign.status).toBe(1);
+    expect(foreign.stderr).toContain(`${deck}: not a learning tape`);
+  });
+
+  it('--rote learns on the bundled tapes/memory.tap of the directory it runs in', () => {
+    const home = mkdtempSync(join(tmpdir(), 'checkers-rote-home-'));
+    mkdirSync(join(home, 'tapes'));
+    const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(process.cwd(), 'src/cli/index.ts'), 'play', '--fen', 'B:WK32:B1,2', '--deck', write('rote.deck', '1-5\n'), '--rote'],
+      { encoding: 'utf8', cwd: home, env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('tapes/memory.tap: new memory tape, 1 boards');
+    expect(readMemoryTape(join(home, 'tapes', 'memory.tap')).complete).toBe(true);
+  });
+
   it('typed moves from a pipe: help, board from the 704, resign', () => {
     const r = cli(['play', '--color', 'black'], 'help\nboard\nresign\n');
     expect(r.status, r.stderr).toBe(0);
@@ -144,6 +170,29 @@ describe('samuel704 book', () => {
     const squares = (move: string): string => move.split(/[-x]/).join(' ');
     const game = pdn.games.find((g) => g.tags.get('Black') === 'M Chamblee' && g.moves.length === plies)!;
     expect(moveLines.map((l) => squares(l.trim().split(/ +/)[2]!))).toEqual(game.moves.map((m) => squares(m.text)));
+  });
+
+  it('--memory: the book game\'s positions are saved with the program\'s scores; following it again finds them', () => {
+    const tape = join(dir, 'book-memory.tap');
+    const first = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
+    expect(first.status, first.stderr).toBe(0);
+    const t1 = readMemoryTape(tape);
+    expect(t1.complete, t1.problems.join('; ')).toBe(true);
+    const boards1 = t1.records.flatMap((r) => r.boards);
+    // at most one board a book position (56 moves), colour-reversed twins and repeats counted once
+    expect(boards1.length).toBeGreaterThan(20);
+    expect(boards1.length).toBeLessThanOrEqual(56);
+    expect(first.stderr).toContain(`${tape}: new memory tape, ${boards1.length} boards`);
+    const again = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
+    expect(again.status, again.stderr).toBe(0);
+    const t2 = readMemoryTape(tape);
+    expect(t2.complete, t2.problems.join('; ')).toBe(true);
+    // the same positions: saved again, so refreshed (younger), not added
+    const key = (b: { w1: number; w2: number; w3: number }): string => `${b.w1} ${b.w2} ${b.w3}`;
+    const boards2 = new Map(t2.records.flatMap((r) => r.boards).map((b) => [key(b), b]));
+    expect(boards2.size).toBe(boards1.length);
+    const younger = boards1.filter((b) => boards2.get(key(b))!.age < b.age).length;
+    expect(younger).toBeGreaterThan(boards1.length / 2);
   });
 
   it('reports an illegal book move with its game and move, and goes on with the next game', () => {

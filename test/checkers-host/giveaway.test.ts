@@ -7,12 +7,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACF } from '../shared.ts';
 import { bookCards, parsePdn, type PdnGame } from '../../src/checkers/pdn.ts';
 import { parsePrintout } from '../../src/checkers/session.ts';
 import { judgeGiveaway } from '../checkers/giveawayref.ts';
 import { legalMoves, parseFen, startPosition, toFen, type Position } from '../checkers/reference.ts';
 
-const ACF = '/work/shared/data/acf_3move.tsv';
 const dir = mkdtempSync(join(tmpdir(), 'checkers-giveaway-'));
 const cli = (args: string[], input = '') =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });

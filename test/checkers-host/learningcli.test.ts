@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACF } from '../shared.ts';
 import { coefficientText, namedState, registerLearningCommands } from '../../src/checkers/learningCli.ts';
 import { loadJournal } from '../../src/checkers/journal.ts';
 import { readLearningTape } from '../../src/checkers/learningTape.ts';
@@ -72,7 +73,7 @@ describe('samuel704 learning show', () => {
 describe('samuel704 learning plot', () => {
   const state = join(dir, 's');
   beforeAll(() => {
-    const play = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', '--games', '3', '--state', state, '--learn', '--openings', '/work/shared/data/acf_3move.tsv', '--seed', '4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const play = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', '--games', '3', '--state', state, '--learn', '--openings', ACF, '--seed', '4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(play.status, play.stderr).toBe(0);
   });
 

@@ -5,12 +5,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACF } from '../shared.ts';
 import { capturedBy, jumpPath, scoreTable, type MatchGame } from '../../src/checkers/match.ts';
 import { ballotOrder, playable, readBallots } from '../../src/checkers/openings.ts';
 import { parsePdn } from '../../src/checkers/pdn.ts';
 import { pairedTest, tTwoSided } from '../../src/checkers/stats.ts';
 
-const ACF = '/work/shared/data/acf_3move.tsv';
 const dir = mkdtempSync(join(tmpdir(), 'checkers-match-'));
 const cli = (a: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...a], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
@@ -91,5 +91,22 @@ describe('samuel704 match', () => {
     expect(match).toHaveLength(2);
     expect(match[0]).toEqual(self[0]);
     expect(match[1]).toEqual(self[0]);
+  });
+
+  it('saved polynomials on both machines: one polynomial on both sides plays one game, whichever machine is Black', () => {
+    const pdnOf = (args: string[]): { moves: string[]; result: string }[] => {
+      const file = join(dir, `${args.join('-').replace(/[^\w-]/g, '')}.pdn`);
+      const r = cli(['match', '--openings', ACF, '--games', '1', '--seed', '9', '--opponent', '704', '--pdn', file, ...args]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain(args.length ? 'Samuel 704 (untrained polynomial) against Samuel 704 (untrained polynomial)' : 'Samuel 704 against Samuel 704');
+      return parsePdn(readFileSync(file, 'utf8')).games.map((g) => ({ moves: g.moves.map((x) => x.text), result: g.result }));
+    };
+    const untrained = pdnOf(['--learning', 'start', '--opponent-learning', 'start']);
+    expect(untrained[1]).toEqual(untrained[0]);
+    // Appendix C's first 16 terms at +2^6 do not play the default 4-term polynomial's game
+    expect(untrained[0]!.moves).not.toEqual(pdnOf([])[0]!.moves);
+    const lone = cli(['match', '--openings', ACF, '--games', '1', '--opponent-learning', 'start']);
+    expect(lone.status).toBe(1);
+    expect(lone.stderr).toContain('--opponent-memory and --opponent-learning are for --opponent 704');
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACF } from '../shared.ts';
 import { parseFen } from '../../src/checkers/board.ts';
 import { boardScene, linesScene, sparkline, stackedBarsScene } from '../../src/checkers/charts.ts';
 import { sceneSvg } from '../../src/pictures/svg.ts';
@@ -82,7 +83,7 @@ describe('learning lines', () => {
 describe('samuel704 report', () => {
   it('writes a self-contained page of a session: settings, results, blocks, rote curves, final boards, PDN', () => {
     const state = join(dir, 's');
-    const play = cli(['selfplay', '--openings', '/work/shared/data/acf_3move.tsv', '--seed', '2', '--games', '2', '--state', state, '--rote']);
+    const play = cli(['selfplay', '--openings', ACF, '--seed', '2', '--games', '2', '--state', state, '--rote']);
     expect(play.status, play.stderr).toBe(0);
     const svgDir = join(dir, 'svg');
     const r = cli(['report', '--state', state, '--svg', svgDir]);

@@ -5,12 +5,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACF } from '../shared.ts';
 import { applyPath, parseFen, startPosition, toFen } from '../../src/checkers/board.ts';
 import { loadJournal } from '../../src/checkers/journal.ts';
 import { ballotCards, ballotOrder, playable, readBallots, seededRandom } from '../../src/checkers/openings.ts';
 import { parsePdn } from '../../src/checkers/pdn.ts';
 
-const ACF = '/work/shared/data/acf_3move.tsv';
 const dir = mkdtempSync(join(tmpdir(), 'checkers-selfplay-'));
 const args = (a: string[]): string[] => ['--import', 'tsx', 'src/cli/index.ts', ...a];
 const cli = (a: string[]) => spawnSync(process.execPath, args(a), { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
@@ -67,6 +67,23 @@ describe('samuel704 selfplay --openings', () => {
     expect(r1.stdout).toMatch(new RegExp(`^ballots from .*, seed 11\\ngame 1 \\[#${order[0]!.number} [^\\]]*\\] {2}GAME OVER - .*\\n1\\.\\.\\. \\d`));
     expect(r1.stdout).toMatch(/\nresults by block of 1 game/);
     expect(r1.stdout).toMatch(/\n2 games: Black won \d, drawn \d, lost \d; White won \d, drawn \d, lost \d\n[\d.]+ plies a game; .*\n$/);
+  });
+
+  it('--series 2 sends Samuel\'s second series to the 704 with the learning tape; the session keeps it', () => {
+    const state = join(dir, 'series');
+    const r = cli(['selfplay', '--openings', ACF, '--seed', '5', '--games', '1', '--state', state, '--learn', '--series', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    // the 704's acknowledgement comes before its tape line
+    expect(r.stdout).toMatch(/LEARN SERIES 2\n(.*\n)?LEARN TAPE 3 /);
+    expect(loadJournal(state)!.settings.series).toBe(2);
+    const clash = cli(['selfplay', '--state', state, '--series', '1', '--games', '2']);
+    expect(clash.status).toBe(1);
+    expect(clash.stderr).toContain('holds a session started with --series 2');
+    for (const [bad, says] of [[['--series', '3', '--learn'], '--series: "3" is not 1 or 2'], [['--series', '2'], '--series chooses how Alpha learns']] as const) {
+      const e = cli(['selfplay', '--state', join(dir, 'series-bad'), ...bad]);
+      expect(e.status).toBe(1);
+      expect(e.stderr).toContain(says);
+    }
   });
 
   it('a session stopped by Ctrl-C keeps its finished games; the next run goes on with the next ballot', async () => {

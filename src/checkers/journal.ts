@@ -64,6 +64,12 @@ export interface JournalGame {
   learning: LearnStats | null;
   /** Give-away checkers: the 704's GAME OVER line says so (absent before the option: false). */
   giveaway?: boolean;
+  /**
+   * SHA-256 of the new memory and learning tape images chosen after the game (null: none went in),
+   * written before they are put in place: a resumed session puts in place only a left-over image
+   * the journal names. Absent in journals written before it and in games without tapes.
+   */
+  tapes?: { memory: string | null; learning: string | null };
   /** The final position, followed from the 704's own MOVE lines (for pictures). */
   finalFen: string;
   finished: string;

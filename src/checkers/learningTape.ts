@@ -11,11 +11,11 @@
 //   adjusted, low tallies, coefficients, powers (-1 for a 0 coefficient), Beta's terms and
 //   coefficients; then the 22 reserve terms from the tail to the head.
 
-import { renameSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
 import { TapeUnit } from '../devices/tape.ts';
-import { attachTapePair, type TapePair, type TapeSwap } from './tapePair.ts';
+import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
 const LEARNT = asciiToWords('LEARNT')[0]!;
@@ -104,26 +104,31 @@ export const readLearningTape = (path: string): LearningTape => decodeLearningTa
 export const LEARNING_WRITTEN = /^LEARN TAPE 4 WRITTEN - GAMES (\d+)/m;
 
 /**
- * After a run: put the new learning tape (tape 4's image) in place of the old one (tape 3's) if the
- * program reported writing it (when `printerText` is given) and the new image is a complete
- * learning tape. One rename, atomic on a POSIX file system.
+ * After a run: the new learning tape (tape 4's image) to put in place of the old one (tape 3's), if
+ * the program reported writing it (when `printerText` is given) and the image is a complete
+ * learning tape.
  */
-export function installNewLearningTape(learningPath: string, newPath: string, printerText?: string): TapeSwap {
-  if (printerText !== undefined && !LEARNING_WRITTEN.test(printerText)) return { installed: false, reason: 'no learning tape written' };
-  if (!existsSync(newPath)) return { installed: false, reason: `${newPath} does not exist` };
+export function chooseNewLearningTape(newPath: string, printerText?: string): Choice {
+  if (printerText !== undefined && !LEARNING_WRITTEN.test(printerText)) return { path: null, reason: 'no learning tape written' };
+  if (!existsSync(newPath)) return { path: null, reason: `${newPath} does not exist` };
   const tape = readLearningTape(newPath);
-  if (!tape.complete) return { installed: false, reason: `${newPath} is not a complete learning tape: ${tape.problems[0]}` };
-  renameSync(newPath, learningPath);
-  return { installed: true, reason: `after ${tape.state!.games} learning games` };
+  if (!tape.complete) return { path: null, reason: `${newPath} is not a complete learning tape: ${tape.problems[0]}` };
+  return { path: newPath, reason: `after ${tape.state!.games} learning games` };
 }
+
+/** Put the chosen new learning tape in place: one rename, atomic on a POSIX file system. */
+export const installNewLearningTape = (learningPath: string, newPath: string, printerText?: string): TapeSwap =>
+  commitChoice(learningPath, [newPath], chooseNewLearningTape(newPath, printerText));
 
 /**
  * Generalization learning's tapes for `*LEARN TAPE`: the learning tape (`learningPath`) on tape 3,
  * read only (a missing file is a blank tape: the program starts from its first polynomial), and
- * the new learning tape on tape 4.
+ * the new learning tape on tape 4; a new tape left by a run that died is put in place if `accept`
+ * takes it (tapePair.ts).
  */
-export const attachLearningTapes = (io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`): TapePair =>
-  attachTapePair(io, [3, 4], learningPath, newPath, installNewLearningTape);
+export const attachLearningTapes = (
+  io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`, accept?: (image: string) => boolean,
+): TapeSet => attachTapeSet(io, learningPath, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewLearningTape(newPath, printerText) }, accept);
 
 /** `FILE` for a saved polynomial, or this word for the untrained first polynomial (a blank tape). */
 export const UNTRAINED = 'start';

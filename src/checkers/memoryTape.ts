@@ -11,11 +11,11 @@
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number
 //   a tape mark.
 
-import { renameSync, existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
 import { asciiToWords } from '../devices/codes.ts';
-import { TapeUnit } from '../devices/tape.ts';
-import type { TapeSwap } from './tapePair.ts';
+import type { TapeUnit } from '../devices/tape.ts';
+import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from './tapePair.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -124,14 +124,12 @@ export const SCRATCH_UNITS = [2, 5] as const;
 export const scratchPaths = (newPath: string): [string, string] => [newPath, `${newPath}.5`];
 
 /**
- * After a run: put the new memory tape in place of the old one (`memoryPath`). With `printerText`,
- * the tape is the one the last `ROTE MERGE n COMPLETE ... ON TAPE k` line names, and its image must
- * decode as a complete memory tape of merge n. Without it (a run that died before its swap), the
- * complete scratch image with the highest merge number. One rename, atomic on a POSIX file system:
- * at any moment either the old tape or a complete new one is at `memoryPath`. The other scratch
- * image is then removed, so no older complete tape is left to be put in place later.
+ * After a run: the new memory tape to put in place of the old one. With `printerText`, the tape the
+ * last `ROTE MERGE n COMPLETE ... ON TAPE k` line names, and its image must decode as a complete
+ * memory tape of merge n. Without it (a run that died before its swap), the complete scratch image
+ * with the highest merge number.
  */
-export function installNewMemoryTape(memoryPath: string, newPath: string, printerText?: string): TapeSwap {
+export function chooseNewMemoryTape(newPath: string, printerText?: string): Choice {
   const paths = scratchPaths(newPath);
   const complete = (path: string): MemoryTape | null => {
     if (!existsSync(path)) return null;
@@ -141,27 +139,33 @@ export function installNewMemoryTape(memoryPath: string, newPath: string, printe
   let chosen: { path: string; tape: MemoryTape } | null = null;
   if (printerText !== undefined) {
     const last = [...printerText.matchAll(new RegExp(MERGE_COMPLETE.source, 'gm'))].pop();
-    if (!last) return { installed: false, reason: 'no completed merge reported' };
+    if (!last) return { path: null, reason: 'no completed merge reported' };
     const unit = Number(last[4]);
     const path = paths[SCRATCH_UNITS.indexOf(unit as 2 | 5)];
-    if (path === undefined) return { installed: false, reason: `merge reported on tape ${unit}, not a scratch tape` };
-    if (!existsSync(path)) return { installed: false, reason: `${path} does not exist` };
+    if (path === undefined) return { path: null, reason: `merge reported on tape ${unit}, not a scratch tape` };
+    if (!existsSync(path)) return { path: null, reason: `${path} does not exist` };
     const tape = readMemoryTape(path);
-    if (!tape.complete) return { installed: false, reason: `${path} is not a complete memory tape${tape.problems.length ? `: ${tape.problems[0]}` : ''}` };
-    if (tape.trailer!.merge !== Number(last[1])) return { installed: false, reason: `${path} holds merge ${tape.trailer!.merge}, the printer says ${last[1]}` };
+    if (!tape.complete) return { path: null, reason: `${path} is not a complete memory tape${tape.problems.length ? `: ${tape.problems[0]}` : ''}` };
+    if (tape.trailer!.merge !== Number(last[1])) return { path: null, reason: `${path} holds merge ${tape.trailer!.merge}, the printer says ${last[1]}` };
     chosen = { path, tape };
   } else {
     for (const path of paths) {
       const tape = complete(path);
       if (tape && (!chosen || tape.trailer!.merge > chosen.tape.trailer!.merge)) chosen = { path, tape };
     }
-    if (!chosen) return { installed: false, reason: `no complete memory tape at ${paths.join(' or ')}` };
+    if (!chosen) return { path: null, reason: `no complete memory tape at ${paths.join(' or ')}` };
   }
-  renameSync(chosen.path, memoryPath);
-  for (const path of paths) if (path !== chosen.path) rmSync(path, { force: true });
   const t = chosen.tape.trailer!;
-  return { installed: true, reason: `${t.boards} boards in ${t.records} records (merge ${t.merge})` };
+  return { path: chosen.path, reason: `${t.boards} boards in ${t.records} records (merge ${t.merge})` };
 }
+
+/**
+ * Put the chosen new memory tape in place (`chooseNewMemoryTape`): one rename, atomic on a POSIX
+ * file system, so at any moment either the old tape or a complete new one is at `memoryPath`. The
+ * other scratch image is then removed, so no older complete tape is left to be put in place later.
+ */
+export const installNewMemoryTape = (memoryPath: string, newPath: string, printerText?: string): TapeSwap =>
+  commitChoice(memoryPath, scratchPaths(newPath), chooseNewMemoryTape(newPath, printerText));
 
 const squaresOf = (w: number): number[] => {
   const out: number[] = [];
@@ -194,42 +198,16 @@ export function drawBoard(b: MemoryBoard): string[] {
   return rows;
 }
 
-export interface MemoryTapes {
-  /** Tape 1, the memory tape, read only. */
-  readonly old: TapeUnit;
-  /** Tapes 2 and 5, the scratch tapes the merges write in turn. */
-  readonly scratch: readonly [TapeUnit, TapeUnit];
-  /** Set when attaching found a complete new tape left by a run that died before its swap. */
-  readonly recovered: string | null;
-  /** After the run (or when it stopped): save the scratch images, unload all three, swap if complete. */
-  finish(printerText: string): TapeSwap;
-}
-
 /**
  * Rote learning's tapes: the memory tape (`memoryPath`) on tape 1, read only (a missing file is an
  * empty memory), and the scratch tapes 2 and 5 (`scratchPaths(newPath)`) the merges write in turn.
- * A complete new tape left by an earlier run that died before its swap is put in place first.
+ * A complete new tape left by an earlier run that died before its swap is put in place first if
+ * `accept` takes it (tapePair.ts).
  */
-export function attachMemoryTapes(io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`): MemoryTapes {
-  const recovery = scratchPaths(newPath).some(existsSync) ? installNewMemoryTape(memoryPath, newPath) : null;
-  const old = new TapeUnit(1);
-  if (existsSync(memoryPath)) old.attach(memoryPath, { readOnly: true });
-  else old.mount([], { readOnly: true });
-  const scratch = SCRATCH_UNITS.map((n, i) => {
-    const d = new TapeUnit(n);
-    d.attach(scratchPaths(newPath)[i]!);
-    return d;
-  }) as [TapeUnit, TapeUnit];
-  io.attachTape(1, old);
-  scratch.forEach((d, i) => io.attachTape(SCRATCH_UNITS[i], d));
-  return {
-    old,
-    scratch,
-    recovered: recovery?.installed ? recovery.reason : null,
-    finish(printerText: string) {
-      old.detach();
-      for (const d of scratch) d.detach();
-      return installNewMemoryTape(memoryPath, newPath, printerText);
-    },
-  };
-}
+export const attachMemoryTapes = (
+  io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (image: string) => boolean,
+): TapeSet => attachTapeSet(io, memoryPath, {
+  unit: 1,
+  scratch: SCRATCH_UNITS.map((unit, i) => ({ unit, path: scratchPaths(newPath)[i]! })),
+  choose: (printerText) => chooseNewMemoryTape(newPath, printerText),
+}, accept);

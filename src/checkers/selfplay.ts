@@ -15,6 +15,7 @@ import {
   type Journal, type JournalGame, type RoteStats, type SessionSettings,
 } from './journal.ts';
 import { attachLearningTapes } from './learningTape.ts';
+import { imageDigest, type PendingSwap, type TapeSwap } from './tapePair.ts';
 import { coefficient, newLearnStats, takeLearnLine } from './learnPrint.ts';
 import { attachMemoryTapes, MERGE_COMPLETE } from './memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
@@ -50,6 +51,16 @@ export function wholeNumber(text: string, what: string, min = 1): number {
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < min) throw new Error(`${what}: "${text}" is not a whole number ≥ ${min}`);
   return n;
+}
+
+/**
+ * Fault injection for the tests of a killed session: `SAMUEL704_KILL_AT=point:game` kills the
+ * process (SIGKILL, as a power cut would) at that point of that game's saving — `unloaded` (new
+ * tape images written, the journal not yet) or `journaled` (the journal written, the tapes not yet
+ * in place), the two moments no signal can be caught in.
+ */
+function faultPoint(point: 'unloaded' | 'journaled', round: number): void {
+  if (process.env.SAMUEL704_KILL_AT === `${point}:${round}`) process.kill(process.pid, 'SIGKILL');
 }
 
 /** The program's game length limit in plies (GMAXM), for the progress bar's share of a game. */
@@ -110,8 +121,9 @@ interface GameRun {
   game: JournalGame | null;
   /** Why there is no game: interrupted, or the 704 ran out of cards. */
   message: string;
-  tape: { installed: boolean; reason: string } | null;
-  learningTape: { installed: boolean; reason: string } | null;
+  /** The new tapes chosen after the game, put in place once the journal has the game. */
+  tape: PendingSwap | null;
+  learningTape: PendingSwap | null;
   /** The 704's ROTE TOTALS and ROTE OFF lines and its learning verdict, shown after the game. */
   after: string[];
 }
@@ -125,7 +137,8 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  * leaves the tape as the last finished game left it.
  */
 async function playGame(
-  round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean }, tapes: { memory: string | null; learning: string | null; series: 1 | 2 },
+  round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
@@ -133,10 +146,13 @@ async function playGame(
   const session = new CheckersSession(cards, true);
   control.session = session;
   if (control.stopping) session.interrupt();
-  const memoryTapes = memory ? attachMemoryTapes(session.machine.io, memory) : null;
-  if (memoryTapes?.recovered) say(style.warn(`${memory}: put in place the new memory tape an earlier run left: ${memoryTapes.recovered}`));
-  const learningTapes = learning ? attachLearningTapes(session.machine.io, learning) : null;
-  if (learningTapes?.recovered) say(style.warn(`${learning}: put in place the new learning tape an earlier run left: ${learningTapes.recovered}`));
+  const accept = (tape: 'memory' | 'learning') => (tapes.accept ? (image: string) => tapes.accept!(tape, image) : undefined);
+  const memoryTapes = memory ? attachMemoryTapes(session.machine.io, memory, undefined, accept('memory')) : null;
+  const learningTapes = learning ? attachLearningTapes(session.machine.io, learning, undefined, accept('learning')) : null;
+  for (const [path, set, what] of [[memory, memoryTapes, 'memory'], [learning, learningTapes, 'learning']] as const) {
+    if (set?.recovered) say(style.warn(`${path}: put in place the new ${what} tape an earlier run left: ${set.recovered}`));
+    if (set?.discarded) say(style.warn(`${path}: removed the new ${what} tape of a game the journal does not have: ${set.discarded}`));
+  }
   const learn = newLearnStats();
   let position: Position = start.fen ? parseFen(start.fen) : startPosition();
   const first: Side = position.toMove;
@@ -190,7 +206,7 @@ async function playGame(
   finished.wallSeconds = (performance.now() - wall) / 1000;
   finished.finished = new Date().toISOString();
   const printed = session.machine.printer.lines.join('\n');
-  return { game: finished, message: '', after, tape: memoryTapes?.finish(printed) ?? null, learningTape: learningTapes?.finish(printed) ?? null };
+  return { game: finished, message: '', after, tape: memoryTapes?.unload(printed) ?? null, learningTape: learningTapes?.unload(printed) ?? null };
 }
 
 export async function selfplay(opts: SelfplayOptions): Promise<void> {
@@ -222,29 +238,38 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   };
   const wallStart = performance.now();
   let seconds704 = 0;
-  let lastTape: GameRun['tape'] = null;
-  let lastLearningTape: GameRun['learningTape'] = null;
+  let lastTape: TapeSwap | null = null;
+  let lastLearningTape: TapeSwap | null = null;
+  // a new tape left by a killed run goes in only if the journal's last game says it is that game's
+  const recorded = (tape: 'memory' | 'learning', image: string): boolean => {
+    const last = journal.games[journal.games.length - 1]?.tapes?.[tape];
+    return last != null && imageDigest(image) === last;
+  };
   let stopped = '';
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1 }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;
         break;
       }
       const g = run.game;
+      // the journal first, naming the new tapes; then the tapes go in (a kill between the two is
+      // mended at the next attach, which puts in place only the images the journal names)
+      if (run.tape || run.learningTape) g.tapes = { memory: run.tape?.digest ?? null, learning: run.learningTape?.digest ?? null };
+      faultPoint('unloaded', g.round);
       journal.games.push(g);
       if (dir) saveSession(dir, journal);
+      faultPoint('journaled', g.round);
       seconds704 += g.seconds704;
-      if (run.tape) {
-        lastTape = run.tape;
-        if (!run.tape.installed) progress.note(style.warn(`${memory}: kept as it was (${run.tape.reason})`), process.stderr);
-      }
-      if (run.learningTape) {
-        lastLearningTape = run.learningTape;
-        if (!run.learningTape.installed) progress.note(style.warn(`${learning}: kept as it was (${run.learningTape.reason})`), process.stderr);
+      for (const [pending, path, what] of [[run.tape, memory, 'memory'], [run.learningTape, learning, 'learning']] as const) {
+        if (!pending) continue;
+        const swap = pending.commit();
+        if (what === 'memory') lastTape = swap;
+        else lastLearningTape = swap;
+        if (!swap.installed) progress.note(style.warn(`${path}: kept as it was (${swap.reason})`), process.stderr);
       }
       const where = g.ballot ? ` ${style.dim(`[${ballotName({ ...g.ballot, fen: g.fen ?? '' })}]`)}` : '';
       progress.note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);

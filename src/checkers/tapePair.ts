@@ -1,9 +1,16 @@
 // A learning procedure's state on tape, as the program keeps it: the state tape mounted read
-// only on one unit, the program's new copy written on another. After the run the new image takes
-// the old one's place in a single rename, and only when the program reported writing it and the
+// only, the program's new copies written on scratch units. After the run a new image takes the
+// old one's place in a single rename, and only when the program reported writing it and the
 // image decodes whole, so a run stopped at any moment leaves the old state as it was.
+//
+// The swap is two steps, `unload` (save the scratch images, choose the one to go in) and
+// `commit` (the rename), so a caller with a record of its own (a self-play session's journal)
+// can note what is about to go in between the two. A scratch image found at the next attach is
+// put in place only if the caller accepts it (the journal recorded it); otherwise it belongs to a
+// game nobody recorded and is removed, so the tape never gets ahead of the record.
 
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { TapeUnit } from '../devices/tape.ts';
 
 export interface TapeSwap {
@@ -11,51 +18,92 @@ export interface TapeSwap {
   reason: string;
 }
 
-/** Checks a new image and renames it over the old one; `printerText` is what the run printed. */
-export type Installer = (path: string, newPath: string, printerText?: string) => TapeSwap;
+/** The new image chosen to go in (`path`, with why), or null with why not. */
+export interface Choice {
+  path: string | null;
+  reason: string;
+}
 
-export interface TapePair {
+/** Picks the new image among `scratch` for the state tape: checks it decodes whole (and matches what the run printed). */
+export type Chooser = (printerText?: string) => Choice;
+
+/** The image of a tape as the journal records it. */
+export const imageDigest = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Rename the chosen image over `path`; the other scratch images go, so none is put in place later. */
+export function commitChoice(path: string, scratch: readonly string[], choice: Choice): TapeSwap {
+  if (choice.path === null) return { installed: false, reason: choice.reason };
+  renameSync(choice.path, path);
+  for (const p of scratch) if (p !== choice.path) rmSync(p, { force: true });
+  return { installed: true, reason: choice.reason };
+}
+
+/** A new image chosen after a run, not yet in place. */
+export interface PendingSwap extends Choice {
+  /** The chosen image's digest (null when there is none). */
+  readonly digest: string | null;
+  commit(): TapeSwap;
+}
+
+export interface TapeSet {
   /** The state tape, read only. */
   readonly old: TapeUnit;
-  /** The new tape the program writes. */
-  readonly fresh: TapeUnit;
-  /** Set when attaching found a complete new tape left by a run that died before its swap. */
+  /** The scratch tapes the program writes its new copies on. */
+  readonly scratch: readonly TapeUnit[];
+  /** Set when attaching put in place a complete new tape left by a run that died before its swap. */
   readonly recovered: string | null;
-  /** After the run (or when it stopped): save the new tape's image, unload both, swap if complete. */
+  /** Set when attaching removed a new tape that `accept` refused. */
+  readonly discarded: string | null;
+  /** After the run (or when it stopped): save the scratch images, unload every unit, choose. */
+  unload(printerText: string): PendingSwap;
+  /** `unload` and `commit` at once. */
   finish(printerText: string): TapeSwap;
 }
 
+export interface TapeSetSpec {
+  /** The state tape's unit, and the scratch units with their images. */
+  unit: number;
+  scratch: readonly { unit: number; path: string }[];
+  choose: Chooser;
+}
+
 /**
- * Mount `path` (a missing file is a blank tape) read only on unit `units[0]` and `newPath` on
- * `units[1]`. A complete new tape left by an earlier run is put in place first.
+ * Mount `path` (a missing file is a blank tape) read only on `spec.unit` and the scratch images on
+ * theirs. A complete new tape left by an earlier run is put in place first when `accept` (by default
+ * anything) takes it, and removed when it does not.
  */
-export function attachTapePair(
+export function attachTapeSet(
   io: { attachTape(n: number, drive: TapeUnit): void },
-  units: readonly [number, number],
   path: string,
-  newPath: string,
-  install: Installer,
-): TapePair {
+  spec: TapeSetSpec,
+  accept: (image: string) => boolean = () => true,
+): TapeSet {
+  const scratchPaths = spec.scratch.map((s) => s.path);
   let recovered: string | null = null;
-  if (existsSync(newPath)) {
-    const r = install(path, newPath);
-    if (r.installed) recovered = r.reason;
+  let discarded: string | null = null;
+  if (scratchPaths.some(existsSync)) {
+    const choice = spec.choose();
+    if (choice.path !== null && accept(choice.path)) recovered = commitChoice(path, scratchPaths, choice).reason;
+    else {
+      if (choice.path !== null) discarded = `${choice.path} (${choice.reason}), written by a run that was not recorded`;
+      for (const p of scratchPaths) rmSync(p, { force: true });
+    }
   }
-  const old = new TapeUnit(units[0]);
-  const fresh = new TapeUnit(units[1]);
+  const old = new TapeUnit(spec.unit);
   if (existsSync(path)) old.attach(path, { readOnly: true });
   else old.mount([], { readOnly: true });
-  fresh.attach(newPath);
-  io.attachTape(units[0], old);
-  io.attachTape(units[1], fresh);
-  return {
-    old,
-    fresh,
-    recovered,
-    finish(printerText: string) {
-      old.detach();
-      fresh.detach();
-      return install(path, newPath, printerText);
-    },
+  const scratch = spec.scratch.map((s) => {
+    const d = new TapeUnit(s.unit);
+    d.attach(s.path);
+    return d;
+  });
+  io.attachTape(spec.unit, old);
+  scratch.forEach((d, i) => io.attachTape(spec.scratch[i]!.unit, d));
+  const unload = (printerText: string): PendingSwap => {
+    old.detach();
+    for (const d of scratch) d.detach();
+    const choice = spec.choose(printerText);
+    return { ...choice, digest: choice.path === null ? null : imageDigest(choice.path), commit: () => commitChoice(path, scratchPaths, choice) };
   };
+  return { old, scratch, recovered, discarded, unload, finish: (printerText) => unload(printerText).commit() };
 }

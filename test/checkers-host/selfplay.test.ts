@@ -1,13 +1,15 @@
 // Self-play sessions: games from the ACF ballots, the seed, the session directory and its resume.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACF } from '../shared.ts';
 import { applyPath, parseFen, startPosition, toFen } from '../../src/checkers/board.ts';
 import { loadJournal } from '../../src/checkers/journal.ts';
+import { readLearningTape } from '../../src/checkers/learningTape.ts';
 import { ballotCards, ballotOrder, playable, readBallots, seededRandom } from '../../src/checkers/openings.ts';
 import { parsePdn } from '../../src/checkers/pdn.ts';
 
@@ -67,6 +69,38 @@ describe('samuel704 selfplay --openings', () => {
     expect(r1.stdout).toMatch(new RegExp(`^ballots from .*, seed 11\\ngame 1 \\[#${order[0]!.number} [^\\]]*\\] {2}GAME OVER - .*\\n1\\.\\.\\. \\d`));
     expect(r1.stdout).toMatch(/\nresults by block of 1 game/);
     expect(r1.stdout).toMatch(/\n2 games: Black won \d, drawn \d, lost \d; White won \d, drawn \d, lost \d\n[\d.]+ plies a game; .*\n$/);
+  });
+
+  it('a session killed while saving a game, before or after its journal entry, never learns a game twice', () => {
+    const state = join(dir, 'killed');
+    const run = (killAt?: string) => spawnSync(process.execPath, args(['selfplay', '--openings', ACF, '--seed', '6', '--games', '3', '--state', state, '--rote', '--learn']),
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(killAt ? { SAMUEL704_KILL_AT: killAt } : {}) } });
+    const learnt = (): number => readLearningTape(join(state, 'learning.tap')).state!.games;
+    const digest = (name: string): string => createHash('sha256').update(readFileSync(join(state, name))).digest('hex');
+    // killed with game 2's new tapes written but not in the journal: both tapes stay as game 1 left them
+    const first = run('unloaded:2');
+    expect(first.signal).toBe('SIGKILL');
+    let j = loadJournal(state)!;
+    expect(j.games).toHaveLength(1);
+    expect(learnt()).toBe(1);
+    expect([digest('memory.tap'), digest('learning.tap')]).toEqual([j.games[0]!.tapes!.memory, j.games[0]!.tapes!.learning]);
+    // the next run removes those images (nobody recorded their game), plays game 2 again, and is
+    // killed with game 2 in the journal but its tapes not yet in place
+    const second = run('journaled:2');
+    expect(second.signal).toBe('SIGKILL');
+    expect(second.stdout).toContain('removed the new memory tape of a game the journal does not have');
+    j = loadJournal(state)!;
+    expect(j.games).toHaveLength(2);
+    expect(learnt()).toBe(1);
+    // the last run puts game 2's tapes in place (the journal names them) and plays game 3
+    const third = run();
+    expect(third.status, third.stderr).toBe(0);
+    expect(third.stdout).toContain('put in place the new learning tape an earlier run left: after 2 learning games');
+    j = loadJournal(state)!;
+    expect(j.games.map((g) => g.round)).toEqual([1, 2, 3]);
+    expect(learnt()).toBe(3);
+    expect([digest('memory.tap'), digest('learning.tap')]).toEqual([j.games[2]!.tapes!.memory, j.games[2]!.tapes!.learning]);
+    expect(existsSync(join(state, 'memory.tap.new')) || existsSync(join(state, 'learning.tap.new'))).toBe(false);
   });
 
   it('--series 2 sends Samuel\'s second series to the 704 with the learning tape; the session keeps it', () => {

@@ -246,7 +246,7 @@ export async function playMatchGame(
 const half = (x: number): string => (x === 0.5 ? '½' : Number.isInteger(x) ? String(x) : `${Math.floor(x)}½`);
 
 /** The score table: a row a ballot (704 as Black, as White, the pair), totals, and the paired t test. */
-export function scoreTable(games: readonly MatchGame[], opponent: string): { lines: string[]; test: PairedTest } {
+export function scoreTable(games: readonly MatchGame[], opponent: string, us = 'Samuel 704'): { lines: string[]; test: PairedTest } {
   const pairs = new Map<number, { ballot: Ballot; black?: MatchGame; white?: MatchGame }>();
   for (const g of games) {
     const p = pairs.get(g.ballot.number) ?? { ballot: g.ballot };
@@ -265,7 +265,7 @@ export function scoreTable(games: readonly MatchGame[], opponent: string): { lin
   const done = games.filter((g) => g.points !== null);
   const [w, d, l] = [1, 0.5, 0].map((x) => done.filter((g) => g.points === x).length);
   const points = done.reduce((s, g) => s + g.points!, 0);
-  lines.push(`Samuel 704 against ${opponent}: ${done.length} games, won ${w}, drawn ${d}, lost ${l}; ${half(points)} points of ${done.length}${done.length ? ` (${((100 * points) / done.length).toFixed(1)}%)` : ''}`);
+  lines.push(`${us} against ${opponent}: ${done.length} games, won ${w}, drawn ${d}, lost ${l}; ${half(points)} points of ${done.length}${done.length ? ` (${((100 * points) / done.length).toFixed(1)}%)` : ''}`);
   const test = pairedTest(scores, 1);
   const f = (x: number, k = 3): string => (Number.isNaN(x) ? 'undefined' : Number.isFinite(x) ? x.toFixed(k) : x > 0 ? '+∞' : '−∞');
   lines.push(`paired by ballot: ${test.n} pair${test.n === 1 ? '' : 's'}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df, p = ${f(test.p)} (two-sided)`);
@@ -352,7 +352,7 @@ async function match(opts: MatchOptions): Promise<void> {
     process.stderr.write(style.warn(`stopped: ${games.length} of ${2 * n} games played\n`));
   }
   out();
-  for (const line of scoreTable(games, opponent.name).lines) out(line);
+  for (const line of scoreTable(games, opponent.name, us).lines) out(line);
   if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(matchPdn(games, opponent.name)));
 }
 

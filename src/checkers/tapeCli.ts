@@ -4,7 +4,9 @@
 
 import type { Command } from 'commander';
 import { guarded } from '../cli/style.ts';
-import { boardFen, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
+import { readTapeFile } from '../devices/tapeImage.ts';
+import { decodeLearningTape } from './learningTape.ts';
+import { boardFen, decodeMemoryTape, drawBoard, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -37,6 +39,13 @@ export function tapeSummary(t: MemoryTape): string[] {
   return lines;
 }
 
+/** A memory tape image decoded; the learning tape (the other tape the program writes) is sent to its own command. */
+function readMemoryTapeFor(file: string): MemoryTape {
+  const entries = readTapeFile(file);
+  if (decodeLearningTape(entries).complete) throw new Error(`${file} is a learning tape, not a memory tape: \`samuel704 learning show ${file}\` shows it`);
+  return decodeMemoryTape(entries);
+}
+
 export function registerTapeCommands(program: Command): void {
   const tape = program.command('tape').description("the checkers program's memory tape (rote learning)");
   tape
@@ -44,7 +53,7 @@ export function registerTapeCommands(program: Command): void {
     .description('summarize a memory tape image (.tap or .p7b)')
     .argument('<file>', 'the memory tape image')
     .action(guarded((file: string) => {
-      const t = readMemoryTape(file);
+      const t = readMemoryTapeFor(file);
       for (const l of tapeSummary(t)) out(l);
       if (!t.complete) process.exitCode = 1;
     }));
@@ -54,7 +63,7 @@ export function registerTapeCommands(program: Command): void {
     .argument('<file>', 'the memory tape image')
     .option('--boards', 'draw each board (Black, the side to move, at the top)')
     .action(guarded((file: string, opts: { boards?: boolean }) => {
-      const t = readMemoryTape(file);
+      const t = readMemoryTapeFor(file);
       for (const l of tapeSummary(t)) out(l);
       t.records.forEach((r, i) => {
         out();

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
-import { recordToWords, wordsToRecord, writeTapeFile, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
+import { recordToWords, TAPE_MARK, wordsToRecord, writeTapeFile, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
+import { asciiToWords } from '../../src/devices/codes.ts';
+import { STATE_WORDS } from '../../src/checkers/learningTape.ts';
+import { runCli } from '../cliCapture.ts';
 import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen, readMemoryTape, scratchPaths } from '../../src/checkers/memoryTape.ts';
 import { registerTapeCommands, tapeSummary } from '../../src/checkers/tapeCli.ts';
 import { randomPosition, rng, toFen } from '../checkers/reference.ts';
@@ -117,5 +120,14 @@ describe('memory tape host tools', () => {
     expect(lines.filter((l) => /^record \d+, key \d{12}: \d+ pieces/.test(l)).length).toBeGreaterThan(3);
     expect(lines.filter((l) => new RegExp(`^ {2}B:W.*score +[+-]\\d+ +ply +3 +age ${age}$`).test(l)).length).toBe(12);
     expect(lines.filter((l) => /^ {6}( {3}| \. | B | W |\(B\)|\(W\)){8}$/.test(l)).length).toBe(12 * 8);
+  });
+
+  it('a learning tape given to tape info is named as such, not decoded as a memory tape', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'learntape-')), 'learning.tap');
+    writeTapeFile(file, [wordsToRecord([asciiToWords('LEARNT')[0]!, STATE_WORDS, ...new Array<number>(STATE_WORDS).fill(0)], 'binary'), TAPE_MARK]);
+    const r = await runCli(registerTapeCommands, ['tape', 'info', file]);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(`${file} is a learning tape, not a memory tape: \`samuel704 learning show ${file}\``);
+    expect(r.code).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { bootCheckers, checkersAssembly } from '../../src/checkers/deck.ts';
 import { textCard, type Card } from '../../src/devices/cards.ts';
 import { Machine } from '../../src/machine/machine.ts';
 import { BY_MNEMONIC } from '../../src/cpu/opcodes.ts';
+import { signed, word } from './searchharness.ts';
 
 export { checkersAssembly, checkersSources } from '../../src/checkers/deck.ts';
 
@@ -13,6 +14,16 @@ export { checkersAssembly, checkersSources } from '../../src/checkers/deck.ts';
 export const bootWith = (lines: string[], eof = true): Machine => bootCheckers(lines.map((l) => textCard(l)), eof);
 
 export const cardOf = (line: string): Card => textCard(line);
+
+const programSymbols = checkersAssembly().symbols;
+/** A symbol's address in the booted program. */
+export const sym = (name: string): number => programSymbols.get(name)!;
+/** The booted program's data word `name` (+ `off`), signed. */
+export const peek = (m: Machine, name: string, off = 0): number => signed(m.cpu.mem[sym(name) + off]!);
+/** Set it, as an operator at the console would. */
+export const poke = (m: Machine, name: string, v: number, off = 0): void => { m.cpu.mem[sym(name) + off] = word(v); };
+/** The printout, a line each, without form feeds and trailing blanks. */
+export const linesOf = (m: Machine): string[] => m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
 
 const op = (mnemonic: string, address: number, tag = 0): number => BY_MNEMONIC.get(mnemonic)!.template + tag * 32768 + address;
 

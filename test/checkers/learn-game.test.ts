@@ -5,17 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
-import { bootWith, cardOf, checkersAssembly } from './deck.ts';
+import { bootWith, cardOf, peek, poke, linesOf } from './deck.ts';
 import { legalMoves, startPosition, type Position } from './reference.ts';
 import { TERMS } from './termsref.ts';
-import { signed, word } from './searchharness.ts';
 
 const LIMIT = 3_000_000_000;
-const asm = checkersAssembly();
-const sym = (name: string): number => asm.symbols.get(name)!;
-const peek = (m: Machine, name: string, off = 0): number => signed(m.cpu.mem[sym(name) + off]!);
-const poke = (m: Machine, name: string, v: number, off = 0): void => { m.cpu.mem[sym(name) + off] = word(v); };
-const linesOf = (m: Machine): string[] => m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
 
 function run(cards: string[]): { m: Machine; lines: string[] } {
   const m = bootWith(cards, true);

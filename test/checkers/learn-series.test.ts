@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
 import { attachLearningTapes } from '../../src/checkers/learningTape.ts';
-import { Game704, bootWith, cardOf, checkersAssembly } from './deck.ts';
+import { Game704, bootWith, cardOf, sym, peek, poke, linesOf } from './deck.ts';
 import { toRecord } from './harness.ts';
 import {
   BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomGamePosition, rng, startPosition, type Position,
@@ -18,11 +18,6 @@ import { DEFAULTS, evalScore, searchRef } from './searchref.ts';
 import { signed, word } from './searchharness.ts';
 
 const LIMIT = 3_000_000_000;
-const asm = checkersAssembly();
-const sym = (name: string): number => asm.symbols.get(name)!;
-const peek = (m: Machine, name: string, off = 0): number => signed(m.cpu.mem[sym(name) + off]!);
-const poke = (m: Machine, name: string, v: number, off = 0): void => { m.cpu.mem[sym(name) + off] = word(v); };
-const linesOf = (m: Machine): string[] => m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
 
 function attach(m: Machine) {
   const dir = mkdtempSync(join(tmpdir(), 'learn-series-'));

@@ -11,13 +11,9 @@ import type { Machine } from '../../src/machine/machine.ts';
 import { attachLearningTapes, decodeLearningTape, readLearningTape, STATE_WORDS } from '../../src/checkers/learningTape.ts';
 import { asciiToWords } from '../../src/devices/codes.ts';
 import { TAPE_MARK, wordsToRecord, writeTapeFile } from '../../src/devices/tapeImage.ts';
-import { bootWith, checkersAssembly } from './deck.ts';
-import { signed } from './searchharness.ts';
+import { bootWith, sym, peek } from './deck.ts';
 
 const LIMIT = 3_000_000_000;
-const asm = checkersAssembly();
-const sym = (name: string): number => asm.symbols.get(name)!;
-const peek = (m: Machine, name: string, off = 0): number => signed(m.cpu.mem[sym(name) + off]!);
 
 function session(dir: string, cards: string[]) {
   const learning = join(dir, 'learning.tap');

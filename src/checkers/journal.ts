@@ -31,6 +31,8 @@ export interface SessionSettings {
   giveaway?: boolean;
   /** Samuel's series of tests for generalization learning (`--series`, `*LEARN SERIES n`); absent before the option: 1. */
   series?: 1 | 2;
+  /** Alpha's term table also every n of its moves (`--print-every`, `*LEARN PRINT n`); absent or 0: at game ends only. */
+  printEvery?: number;
 }
 
 export interface RoteStats {

@@ -27,6 +27,11 @@ export interface LearnStats {
   blackMarks: number | null;
   /** Alpha's 12 leading terms, as printed (largest correlation first). */
   terms: LearnTerm[];
+  /**
+   * The tables printed at intervals during the game (`*LEARN PRINT n`): after Alpha's move m of
+   * the game. Absent in journals written before them.
+   */
+  during?: { move: number; terms: LearnTerm[] }[];
   discarded: { name: string; adjusted: number }[];
 }
 
@@ -34,6 +39,7 @@ const PLAYS = /^ALPHA PLAYS (BLACK|WHITE) - LEARNING GAME (\d+)$/;
 const VERDICT = /^(ALPHA WINS|ALPHA LOSES|DRAWN - POLYNOMIALS KEPT)/;
 const AFTER = /^ALPHA AFTER GAME (\d+) - ADJUSTMENTS (\d+) REPLACED (\d+) BLACK MARKS (\d+)$/;
 const DISCARDED = /^DISCARDED (.{1,6}?) +ADJUSTED (\d+)$/;
+const AT_MOVE = /^ALPHA AT MOVE (\d+) GAME (\d+) - ADJUSTMENTS (\d+) REPLACED (\d+) BLACK MARKS (\d+)$/;
 
 /** A table line: name in columns 1-6, correlation 9-12, sign 16, power from 20 (or NONE), times adjusted from 27. */
 function termLine(text: string): LearnTerm | null {
@@ -43,7 +49,7 @@ function termLine(text: string): LearnTerm | null {
 }
 
 export const newLearnStats = (): LearnStats => ({
-  game: null, alpha: null, verdict: null, alphaResult: null, adjustments: null, replaced: null, blackMarks: null, terms: [], discarded: [],
+  game: null, alpha: null, verdict: null, alphaResult: null, adjustments: null, replaced: null, blackMarks: null, terms: [], discarded: [], during: [],
 });
 
 /** Take one printed line into the game's figures; false when it is not a learning line. */
@@ -60,8 +66,12 @@ export function takeLearnLine(s: LearnStats, text: string): boolean {
     s.terms = [];
   } else if ((m = DISCARDED.exec(text))) {
     s.discarded.push({ name: m[1]!, adjusted: Number(m[2]) });
-  } else if (s.adjustments !== null && s.terms.length < 12 && termLine(text)) {
+  } else if ((m = AT_MOVE.exec(text))) {
+    (s.during ??= []).push({ move: Number(m[1]), terms: [] });
+  } else if (termLine(text) && s.adjustments !== null && s.terms.length < 12) {
     s.terms.push(termLine(text)!);
+  } else if (termLine(text) && s.adjustments === null && (s.during?.at(-1)?.terms.length ?? 12) < 12) {
+    s.during!.at(-1)!.terms.push(termLine(text)!);
   } else return /^(LEARN |TERM +CORR|BLACK MARKS AT LIMIT)/.test(text);
   return true;
 }

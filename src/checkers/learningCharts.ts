@@ -39,31 +39,62 @@ export interface TermCurves {
 }
 
 export type Measure = 'coefficients' | 'correlations';
-export type Along = 'games' | 'plies';
+export type Along = 'games' | 'plies' | 'moves';
+
+/** One printed table on the curves' horizontal axis. */
+interface Snapshot {
+  x: number;
+  game: JournalGame;
+  terms: LearnTerm[];
+  /** Alpha's move in the game for a table printed at an interval, null for the game's end. */
+  move: number | null;
+}
+
+/** Alpha's moves in a game: every other ply, starting with the first if Alpha moved first. */
+const alphaMoves = (g: JournalGame): number => (g.first === g.learning!.alpha ? Math.ceil(g.moves.length / 2) : Math.floor(g.moves.length / 2));
 
 /**
- * The leading terms after the last learning game (up to `count`), each a curve over the learning
- * games: its coefficient (powers-of-two scale) or its signed correlation; 0 when not in a game's table.
+ * The tables to draw, in order: each game's final table, at the game's number, at the plies played
+ * to its end, or (`moves`) at Alpha's moves so far, with the tables printed at intervals during the
+ * game (`*LEARN PRINT n`) before it.
+ */
+function snapshots(games: readonly JournalGame[], along: Along): Snapshot[] {
+  let plies = 0;
+  let moves = 0;
+  return games.flatMap((g) => {
+    const before = moves;
+    plies += g.moves.length;
+    moves += alphaMoves(g);
+    const end: Snapshot = { x: along === 'games' ? (g.learning!.game ?? g.round) : along === 'plies' ? plies : moves, game: g, terms: g.learning!.terms, move: null };
+    if (along !== 'moves') return [end];
+    return [...(g.learning!.during ?? []).map((d) => ({ x: before + d.move, game: g, terms: d.terms, move: d.move })), end];
+  });
+}
+
+/**
+ * The leading terms after the last learning game (up to `count`), each a curve over the printed
+ * tables: its coefficient (powers-of-two scale) or its signed correlation; 0 when not in a table.
  */
 export function termCurves(games: readonly JournalGame[], measure: Measure, along: Along, count = 6): TermCurves {
   const value = measure === 'coefficients' ? coefficientLevel : signedCorrelation;
   const shown = (t: LearnTerm): string => (measure === 'coefficients' ? (coefficient(t) === 0 ? '0' : `${t.sign}2^${t.power}`) : signedCorrelation(t).toFixed(2));
+  const points = snapshots(games, along);
   const last = games[games.length - 1]?.learning?.terms ?? [];
   const series = last.slice(0, count).map((t, i) => ({
     name: t.name, color: PALETTE[i % PALETTE.length]!,
-    values: games.map((g) => {
-      const x = g.learning!.terms.find((u) => u.name === t.name);
+    values: points.map((p) => {
+      const x = p.terms.find((u) => u.name === t.name);
       return x ? value(x) : 0;
     }),
   }));
-  let plies = 0;
-  const x = along === 'games' ? games.map((g) => g.learning!.game ?? g.round) : games.map((g) => (plies += g.moves.length));
   const tip = (s: Series, i: number): string => {
-    const g = games[i]!;
-    const t = g.learning!.terms.find((u) => u.name === s.name);
-    return `learning game ${g.learning!.game}${along === 'plies' ? ` (${x[i]} plies)` : ''}: ${s.name} ${t ? shown(t) : 'not among the 12 leading terms'}`;
+    const p = points[i]!;
+    const t = p.terms.find((u) => u.name === s.name);
+    const where = along === 'plies' ? ` (${p.x} plies)` : along === 'moves' ? ` ${p.move === null ? 'end' : `move ${p.move}`} (Alpha's move ${p.x})` : '';
+    return `learning game ${p.game.learning!.game}${where}: ${s.name} ${t ? shown(t) : 'not among the 12 leading terms'}`;
   };
-  return { series, x, xName: along === 'games' ? 'learning games' : 'plies played', yTicks: measure === 'coefficients' ? powerTicks(games) : undefined, tip };
+  const xName = { games: 'learning games', plies: 'plies played', moves: "Alpha's moves" }[along];
+  return { series, x: points.map((p) => p.x), xName, yTicks: measure === 'coefficients' ? powerTicks(games) : undefined, tip };
 }
 
 export const termScene = (games: readonly JournalGame[], measure: Measure, along: Along): Scene => {

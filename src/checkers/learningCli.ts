@@ -68,7 +68,7 @@ export function alphaBlockLines(blocks: ReturnType<typeof alphaBlocks>, plain: b
 }
 
 const MEASURES: readonly Measure[] = ['coefficients', 'correlations'];
-const ALONG: readonly Along[] = ['games', 'plies'];
+const ALONG: readonly Along[] = ['games', 'plies', 'moves'];
 
 function choice<T extends string>(what: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) throw new Error(`${what} ${value}: one of ${allowed.join(', ')}`);
@@ -93,7 +93,7 @@ export function registerLearningCommands(program: Command): void {
     .description("the leading terms' coefficients over a session's learning games (Fig. 4) and Alpha's results per block")
     .requiredOption('--state <dir>', 'the self-play session directory (selfplay --learn --state DIR)')
     .option('--measure <m>', `what to draw: ${MEASURES.join(' or ')}`, 'coefficients')
-    .option('--along <x>', `the horizontal axis: ${ALONG.join(' (learning games) or ')} (plies played)`, 'games')
+    .option('--along <x>', "the horizontal axis: games (learning games), plies (plies played) or moves (Alpha's moves, with the tables of selfplay --print-every)", 'games')
     .option('--out <file>', 'also write the curves as FILE.svg or FILE.png')
     .option('--wins <file>', "also write Alpha's results per block as FILE.svg or FILE.png")
     .action(guarded((opts: { state: string; measure: string; along: string; out?: string; wins?: string }) => {

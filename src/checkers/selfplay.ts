@@ -37,6 +37,7 @@ export interface SelfplayOptions {
   learning?: string;
   giveaway?: boolean;
   series?: string;
+  printEvery?: string;
 }
 
 /** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
@@ -80,6 +81,7 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.learn && opts.learning) throw new Error(`--learn is --learning ${opts.state ? 'DIR/learning.tap' : DEFAULT_LEARNING}: give one of them`);
   const learn = opts.learn === true || opts.learning !== undefined;
   if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
+  if (opts.printEvery !== undefined && !learn) throw new Error('--print-every prints how Alpha learns: give --learn (or --learning TAPE)');
   // outside a session directory --rote and --learn mean the bundled tapes
   const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
   const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
@@ -95,6 +97,7 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     learning: learning ? resolve(learning) : null,
     giveaway: opts.giveaway === true,
     series: opts.series === undefined ? 1 : seriesNumber(opts.series),
+    printEvery: opts.printEvery === undefined ? 0 : wholeNumber(opts.printEvery, '--print-every'),
   };
 }
 
@@ -112,6 +115,7 @@ function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOpt
   if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
   if (opts.giveaway === true && !saved.giveaway) throw clash('--giveaway', false);
   if (opts.series !== undefined && seriesNumber(opts.series) !== (saved.series ?? 1)) throw clash('--series', saved.series ?? 1);
+  if (opts.printEvery !== undefined && wholeNumber(opts.printEvery, '--print-every') !== (saved.printEvery ?? 0)) throw clash('--print-every', saved.printEvery ?? 0);
   const games = opts.games === undefined ? saved.games : wholeNumber(opts.games, '--games');
   if (games < done) throw new Error(`--games ${games}: ${dir} has ${done} games done already`);
   return { ...saved, games };
@@ -138,11 +142,12 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  */
 async function playGame(
   round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
-  tapes: { memory: string | null; learning: string | null; series: 1 | 2; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const cards = [...(learning ? [`*LEARN SERIES ${tapes.series}`, '*LEARN TAPE'] : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
+  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), '*LEARN TAPE'];
+  const cards = [...(learning ? learnCards : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
   if (control.stopping) session.interrupt();
@@ -249,7 +254,7 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;

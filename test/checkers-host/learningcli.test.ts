@@ -117,6 +117,32 @@ describe('samuel704 learning plot', () => {
     }
   });
 
+  it('--along moves: the tables the 704 printed every n Alpha moves (selfplay --print-every), then each game\'s last', async () => {
+    const every = join(dir, 'every');
+    const play = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', '--games', '2', '--state', every, '--learn', '--print-every', '10', '--openings', ACF, '--seed', '4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(play.status, play.stderr).toBe(0);
+    const j = loadJournal(every)!;
+    expect(j.settings.printEvery).toBe(10);
+    const out = join(dir, 'moves.svg');
+    const r = await learning('plot', '--state', every, '--along', 'moves', '--out', out);
+    expect(r.code, r.err).toBeUndefined();
+    expect(r.out).toContain("coefficients of the leading terms over Alpha's moves");
+    const text = readFileSync(out, 'utf8');
+    let before = 0;
+    for (const g of j.games) {
+      // Alpha's moves in the game, counted from the moves the 704 made and Alpha's colour
+      const alpha = g.moves.filter((_, i) => (i % 2 === 0 ? g.first : g.first === 'black' ? 'white' : 'black') === g.learning!.alpha).length;
+      const during = g.learning!.during!;
+      expect(during.map((d) => d.move)).toEqual(Array.from({ length: Math.floor(alpha / 10) }, (_, i) => 10 * (i + 1)));
+      for (const d of during) {
+        expect(d.terms).toHaveLength(12);
+        expect(text).toContain(`<title>learning game ${g.learning!.game} move ${d.move} (Alpha&#39;s move ${before + d.move}): `);
+      }
+      before += alpha;
+      expect(text).toContain(`<title>learning game ${g.learning!.game} end (Alpha&#39;s move ${before}): `);
+    }
+  });
+
   it('bad options and sessions without learning are errors, and nothing is written', async () => {
     const bad = join(dir, 'x.gif');
     const r1 = await learning('plot', '--state', state, '--out', bad);

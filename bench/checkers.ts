@@ -4,14 +4,14 @@
 
 import { basename } from 'node:path';
 import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
-import { formatAddr, makeWord } from '../src/cpu/word.ts';
+import { formatAddr } from '../src/cpu/word.ts';
 import { bootCheckers, checkersAssembly } from '../src/checkers/deck.ts';
 import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';
+import { call704, TSX_CYCLES } from '../test/checkers/call704.ts';
 
 const MS_PER_CYCLE = 0.012;
-const STUB = 0o77000; // free core below the card loader
 
 const asm = checkersAssembly();
 const sym = (name: string): number => {
@@ -19,7 +19,6 @@ const sym = (name: string): number => {
   if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
   return v;
 };
-const op = (m: string, addr = 0, tag = 0): number => BY_MNEMONIC.get(m)!.template + makeWord(0, 0, tag, addr);
 
 /** A machine with the program in core and the bit-count table built. */
 function loaded(): Machine {
@@ -29,20 +28,15 @@ function loaded(): Machine {
   return m;
 }
 
-/** Call a routine the 704 way (TSX name,4 then HTR); the cycles it took, without the TSX and HTR. */
+/** Call a routine the 704 way (call704.ts); the cycles it took, without the TSX and HTR. */
 function call(m: Machine, name: string): number {
   return callReturn(m, name).cycles;
 }
 
 /** The same for a routine that returns to 1,4 or 2,4: the cycles and which return. */
 function callReturn(m: Machine, name: string): { cycles: number; ret: number } {
-  m.deposit(STUB, [op('TSX', sym(name), 4), op('HTR', STUB + 1), op('HTR', STUB + 2)]);
-  m.cpu.ic = STUB;
-  const c0 = m.cpu.cycles;
-  const stop = m.run(1e9);
-  const ret = m.cpu.ic - STUB;
-  if (stop.reason !== 'halt' || ret < 1 || ret > 2) throw new Error(`${name}: ${stop.message}`);
-  return { cycles: m.cpu.cycles - c0 - 4, ret };
+  const r = call704(m, sym(name), name, { returns: 2, limit: 1e9 });
+  return { cycles: r.cycles - TSX_CYCLES, ret: r.ret };
 }
 
 /** The ply-0 boards the program met when it chose its moves in one self-play game. */

@@ -14,8 +14,8 @@ const BLANK = 0o60;
 
 function readCard(g: Game704, text: string | Uint16Array): number[] {
   g.m.reader.feed([typeof text === 'string' ? textCard(text) : text]);
-  expect(g.call('RCARD')).toBe(2);
-  return Array.from({ length: 72 }, (_, j) => g.word('RCHR', -j));
+  expect(g.call('RCARD', { returns: 2 }).ret).toBe(2);
+  return Array.from({ length: 72 }, (_, j) => g.peek('RCHR', -j));
 }
 
 describe('RCARD', () => {
@@ -55,7 +55,7 @@ describe('RCARD', () => {
 
   it('takes the end-of-file return when the reader is out of cards', () => {
     g.m.reader.setEndOfFile(true);
-    expect(g.call('RCARD')).toBe(1);
+    expect(g.call('RCARD', { returns: 2 }).ret).toBe(1);
     g.m.reader.setEndOfFile(false);
   });
 
@@ -63,7 +63,7 @@ describe('RCARD', () => {
     g.m.reader.feed([textCard('11-15')]);
     g.m.cpu.xr1 = 0o123;
     g.m.cpu.xr2 = 0o456;
-    g.call('RCARD');
+    g.call('RCARD', { returns: 2 });
     expect([g.m.cpu.xr1, g.m.cpu.xr2]).toEqual([0o123, 0o456]);
   });
 });
@@ -82,7 +82,7 @@ describe('the printer routines', () => {
     for (const shift of [0, 30]) {
       const line = (' '.repeat(shift) + CHARSET + CHARSET).slice(0, 72);
       g.call('WCLR');
-      [...line].forEach((ch, j) => g.setWord('WLINE', ch === ' ' ? BLANK : asciiToBcd(ch), -j));
+      [...line].forEach((ch, j) => g.poke('WLINE', ch === ' ' ? BLANK : asciiToBcd(ch), -j));
       g.call('WPRT');
       expect(lastLine()).toBe(line.trimEnd());
     }
@@ -91,7 +91,7 @@ describe('the printer routines', () => {
   it('builds a line from text, numbers and blanks, and clears it after printing', () => {
     g.call('WCLR');
     const text = g.sym('GTMOVE'); // BCD 'MOVE  '
-    expect(g.call('WTXT', [text + 5 * 2 ** 18])).toBe(2);
+    expect(g.call('WTXT', { params: [text + 5 * 2 ** 18] }).ret).toBe(2);
     setAc(1234);
     g.call('WNUM');
     setAc(3);

@@ -4,8 +4,8 @@
 
 import { bootCheckers, checkersAssembly } from '../../src/checkers/deck.ts';
 import { textCard, type Card } from '../../src/devices/cards.ts';
-import { Machine } from '../../src/machine/machine.ts';
-import { BY_MNEMONIC } from '../../src/cpu/opcodes.ts';
+import type { Machine } from '../../src/machine/machine.ts';
+import { Checkers704 } from './harness.ts';
 import { signed, word } from './searchharness.ts';
 
 export { checkersAssembly, checkersSources } from '../../src/checkers/deck.ts';
@@ -25,44 +25,16 @@ export const poke = (m: Machine, name: string, v: number, off = 0): void => { m.
 /** The printout, a line each, without form feeds and trailing blanks. */
 export const linesOf = (m: Machine): string[] => m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
 
-const op = (mnemonic: string, address: number, tag = 0): number => BY_MNEMONIC.get(mnemonic)!.template + tag * 32768 + address;
-
-/** The whole program's core image in a machine, for calling one routine at a time (TSX NAME,4). */
-export class Game704 {
-  readonly m = new Machine();
-  readonly asm = checkersAssembly();
-  readonly stub = 0o77000;
-
+/** The whole program's core image in a machine, for calling one routine at a time (call704.ts). */
+export class Game704 extends Checkers704 {
   constructor() {
-    for (const [a, w] of this.asm.image) this.m.cpu.mem[a] = w;
+    super(checkersAssembly());
   }
 
-  sym(name: string): number {
-    const v = this.asm.symbols.get(name);
-    if (v === undefined) throw new Error(`symbol ${name} not defined`);
-    return v;
-  }
-
-  /**
-   * TSX name,4 then `extra` parameter words, then HTR. Returns where the routine came back:
-   * 1 for the word after the TSX, 2 for the next, and so on.
-   */
-  call(name: string, extra: number[] = [], limit = 10_000_000): number {
-    const cpu = this.m.cpu;
-    cpu.mem[this.stub] = op('TSX', this.sym(name), 4);
-    extra.forEach((w, i) => { cpu.mem[this.stub + 1 + i] = w; });
-    for (let i = extra.length + 1; i < extra.length + 4; i++) cpu.mem[this.stub + i] = op('HTR', this.stub + i);
-    cpu.ic = this.stub;
-    const stop = this.m.run(limit);
-    if (stop.reason !== 'halt') throw new Error(`${name}: ${stop.reason}: ${stop.message}`);
-    return cpu.ic - this.stub;
-  }
-
-  word(name: string, offset = 0): number {
-    return this.m.cpu.mem[this.sym(name) + offset]!;
-  }
-
-  setWord(name: string, value: number, offset = 0): void {
-    this.m.cpu.mem[this.sym(name) + offset] = value;
+  /** Build the tables the program builds once at its start: the bit counts (BITINI) and the printer's column bits (WINIT). */
+  start(): this {
+    this.call('BITINI');
+    this.call('WINIT');
+    return this;
   }
 }

@@ -1,7 +1,7 @@
 // Test harness for the checkers routines: assemble asm/checkers/*.sap with the project's
-// assembler, load the image into a Machine, and call one routine the 704 way — a `TSX ROUTINE,4`
-// followed by an `HTR` placed in free core, started there, returning through XR4 — then read
-// the registers, core and the emulated time.
+// assembler, load the image into a Machine, and call one routine the 704 way (call704.ts: a
+// `TSX ROUTINE,4` at a stub in free core, returning through XR4), then read the registers, core
+// and the emulated time.
 //
 // Also the translation between the reference generator's positions and the 704's ply records
 // (board.sap): square s is bit s + floor((s-1)/8), whose value in a word is 2^(35-bit).
@@ -9,9 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Machine } from '../../src/machine/machine.ts';
-import { BY_MNEMONIC } from '../../src/cpu/opcodes.ts';
 import { assemble } from '../../src/asm/assembler.ts';
+import { Core704, SIGN, type CoreImage } from './call704.ts';
 import {
   BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN, emptyPosition, toFen, type Piece, type Position,
 } from './reference.ts';
@@ -24,7 +23,7 @@ export const SOURCES = ['board.sap', 'bitcount.sap', 'moves.sap', 'makemove.sap'
 /** Where the program is assembled (decimal 64 = octal 100, above the bootstrap words). */
 export const ORIGIN = 64;
 
-export const SIGN = 2 ** 35;
+export { SIGN };
 const P36 = 2 ** 36;
 
 export interface Program {
@@ -58,37 +57,6 @@ export function assembleParts(files: readonly string[]): Program {
 /** The part-1 files (board, moves, make move, bit count, perft). */
 export const program = (): Program => assembleParts(SOURCES);
 
-export interface CallResult {
-  /** Cycles from the TSX to the return, TSX included (12 µs each). */
-  cycles: number;
-  instructions: number;
-  acSign: number;
-  acMag: number;
-  /** AC as a stored word (sign and bits 1-35). */
-  ac: number;
-  mq: number;
-  xr1: number;
-  xr2: number;
-  xr4: number;
-}
-
-export interface CallInput {
-  ac?: number;
-  mq?: number;
-  xr1?: number;
-  xr2?: number;
-  xr4?: number;
-}
-
-const word = (mnemonic: string, address: number, tag = 0): number => {
-  const d = BY_MNEMONIC.get(mnemonic);
-  if (!d) throw new Error(`no operation ${mnemonic}`);
-  return d.template + tag * 32768 + address;
-};
-
-/** Cost of the HTR that ends a call (ibm704.md §9.1: I and E cycle). */
-const HTR_CYCLES = BY_MNEMONIC.get('HTR')!.cycles;
-
 /** Per ply record (board.sap). */
 export const PLYK = 16;
 export const F = {
@@ -106,53 +74,10 @@ export interface Record4 {
   ONLY?: number;
 }
 
-export class Checkers704 {
-  readonly m = new Machine();
-  readonly prog = program();
-  /** The call stub sits high in core, far above the program and below the card loader (077750-077777). */
-  readonly stub = 0o77000;
-
-  constructor() {
-    for (const [a, w] of this.prog.image) this.m.cpu.mem[a] = w;
-  }
-
-  sym(name: string): number {
-    const v = this.prog.symbols.get(name);
-    if (v === undefined) throw new Error(`symbol ${name} not defined`);
-    return v;
-  }
-
-  /** Call a routine: TSX name,4 / HTR, with the given registers; fails unless it returns. */
-  call(name: string, input: CallInput = {}, limit = 100_000_000): CallResult {
-    const cpu = this.m.cpu;
-    cpu.mem[this.stub] = word('TSX', this.sym(name), 4);
-    cpu.mem[this.stub + 1] = word('HTR', this.stub + 1);
-    if (input.ac !== undefined) {
-      cpu.acSign = input.ac >= SIGN ? 1 : 0;
-      cpu.acMag = input.ac % SIGN;
-    }
-    if (input.mq !== undefined) cpu.mq = input.mq;
-    if (input.xr1 !== undefined) cpu.xr1 = input.xr1;
-    if (input.xr2 !== undefined) cpu.xr2 = input.xr2;
-    if (input.xr4 !== undefined) cpu.xr4 = input.xr4;
-    cpu.ic = this.stub;
-    const c0 = cpu.cycles;
-    const i0 = cpu.instructions;
-    const stop = this.m.run(limit);
-    if (stop.reason !== 'halt' || cpu.ic !== this.stub + 1) {
-      throw new Error(`${name} did not return to its caller: ${stop.reason}: ${stop.message}`);
-    }
-    return {
-      cycles: cpu.cycles - c0 - HTR_CYCLES,
-      instructions: cpu.instructions - i0 - 1,
-      acSign: cpu.acSign,
-      acMag: cpu.acMag,
-      ac: cpu.acSign * SIGN + (cpu.acMag % SIGN),
-      mq: cpu.mq,
-      xr1: cpu.xr1,
-      xr2: cpu.xr2,
-      xr4: cpu.xr4,
-    };
+/** A program's core image in a machine, with its ply records (board.sap) at hand; part 1 unless told. */
+export class Checkers704 extends Core704 {
+  constructor(prog: CoreImage = program()) {
+    super(prog);
   }
 
   /** Address of a field of ply record p (record p starts at STK-16p). */

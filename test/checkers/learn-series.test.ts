@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
 import { attachLearningTapes } from '../../src/checkers/learningTape.ts';
 import { Game704, bootWith, cardOf, sym, peek, poke, linesOf } from './deck.ts';
-import { toRecord } from './harness.ts';
 import {
   BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomGamePosition, rng, startPosition, type Position,
 } from './reference.ts';
@@ -108,30 +107,25 @@ function fromSetup(): Position {
 
 describe('LMSRC - the rudimentary search up to the first non-jump move', () => {
   const q = { ...DEFAULTS, pmin: 1, p5: 1, p11: DEFAULTS.pmax };
-  function setPly0(g: Game704, pos: Position): void {
-    const r = toRecord(pos);
-    g.setWord('FA', r.FA); g.setWord('BA', r.BA); g.setWord('FP', r.FP); g.setWord('BP', r.BP);
-    g.setWord('SIDE', r.SIDE); g.setWord('ONLY', 0);
-  }
 
   it('scores every move of ply 0 and follows only jumps, as the reference with VPMIN 1, VP5 1, VP11 VPMAX', () => {
     const g = new Game704();
     g.call('BITINI');
     const rand = rng(8);
-    const before = ['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.word(s));
-    g.setWord('KLKV', sym('KLOOK')); // rote look-ups on in the game: off in LMSRC
-    before[3] = g.word('KLKV');
+    const before = ['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.peek(s));
+    g.poke('KLKV', sym('KLOOK')); // rote look-ups on in the game: off in LMSRC
+    before[3] = g.peek('KLKV');
     let withJumps = 0;
     let differs = 0;
     for (let t = 0; t < 40; t++) {
       const pos = randomGamePosition(rand, 6 + Math.floor(rand() * 50));
       if (legalMoves(pos).length === 0) continue;
-      setPly0(g, pos);
-      g.call('LMSRC', [], 1e9);
+      g.setPosition(0, pos);
+      g.call('LMSRC', { limit: 1e9 });
       const ref = searchRef(pos, q);
       expect(signed(g.m.cpu.mem[g.sym('LTMP')]!), `position ${t}`).toBe(ref.score);
-      expect(signed(g.word('SBSC'))).toBe(ref.score);
-      expect(['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.word(s))).toEqual(before);
+      expect(signed(g.peek('SBSC'))).toBe(ref.score);
+      expect(['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.peek(s))).toEqual(before);
       if (ref.stats.deepest > 1) withJumps++;
       if (ref.score !== searchRef(pos).score) differs++;
     }
@@ -142,20 +136,20 @@ describe('LMSRC - the rudimentary search up to the first non-jump move', () => {
   it('LRSAV with LMINI: LSAVE is that search\'s score with Alpha\'s polynomial, the term values stay ply 0\'s', () => {
     const g = new Game704();
     g.call('BITINI');
-    defaultAsAlpha((n, v, off) => g.setWord(n, word(v), off));
+    defaultAsAlpha((n, v, off) => g.poke(n, word(v), off));
     const rand = rng(3);
     for (let t = 0; t < 12; t++) {
       const pos = t === 0 ? startPosition() : randomGamePosition(rand, 10 + Math.floor(rand() * 40));
       if (legalMoves(pos).length === 0) continue;
-      setPly0(g, pos);
-      g.setWord('LMINI', 0);
+      g.setPosition(0, pos);
+      g.poke('LMINI', 0);
       g.call('LRSAV');
-      expect(signed(g.word('LSAVE'))).toBe(evalScore(pos));
-      const tv = [...Array(16).keys()].map((i) => g.word('LTV', -(i + 1)));
-      g.setWord('LMINI', 1);
-      g.call('LRSAV', [], 1e9);
-      expect(signed(g.word('LSAVE')), `position ${t}`).toBe(searchRef(pos, q).score);
-      expect([...Array(16).keys()].map((i) => g.word('LTV', -(i + 1)))).toEqual(tv);
+      expect(signed(g.peek('LSAVE'))).toBe(evalScore(pos));
+      const tv = [...Array(16).keys()].map((i) => g.peek('LTV', -(i + 1)));
+      g.poke('LMINI', 1);
+      g.call('LRSAV', { limit: 1e9 });
+      expect(signed(g.peek('LSAVE')), `position ${t}`).toBe(searchRef(pos, q).score);
+      expect([...Array(16).keys()].map((i) => g.peek('LTV', -(i + 1)))).toEqual(tv);
     }
   });
 });

@@ -6,8 +6,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game704 } from './deck.ts';
-import { toRecord } from './harness.ts';
-import { randomGamePosition, rng, startPosition, type Position } from './reference.ts';
+import { randomGamePosition, rng, startPosition } from './reference.ts';
 import { pieceTerm } from './searchref.ts';
 import { TERMS, term } from './termsref.ts';
 import { signed, word } from './searchharness.ts';
@@ -17,15 +16,8 @@ import {
 
 const MAXP = 6;
 
-function fresh(): Game704 {
-  const g = new Game704();
-  g.call('BITINI');
-  g.call('WINIT');
-  return g;
-}
-
-const sw = (g: Game704, name: string, v: number, off = 0): void => g.setWord(name, word(v), off);
-const sr = (g: Game704, name: string, off = 0): number => signed(g.word(name, off));
+const sw = (g: Game704, name: string, v: number, off = 0): void => g.poke(name, word(v), off);
+const sr = (g: Game704, name: string, off = 0): number => signed(g.peek(name, off));
 
 function putSlots(g: Game704, slots: Slot[]): void {
   slots.forEach((s, i) => {
@@ -72,7 +64,7 @@ describe('the rules (learnref.ts)', () => {
 
 describe('LUPD and LCOEF - correlations and coefficients on constructed inputs', () => {
   let g: Game704;
-  beforeAll(() => { g = fresh(); });
+  beforeAll(() => { g = new Game704().start(); });
 
   it('match the statement of the rules on 300 random cases', () => {
     const rand = rng(8);
@@ -138,7 +130,7 @@ describe('LUPD and LCOEF - correlations and coefficients on constructed inputs',
 
 describe('LTALY - low-term tallies and term replacement', () => {
   it('the lowest term is tallied; at the 8th tally it goes to the tail of the reserve and the head comes in', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(3);
     const slots = randomSlots(rand).map((s) => ({ ...s, tally: 0 }));
     slots.forEach((s, i) => { s.c = (i % 2 ? -1 : 1) * (1000 + 997 * i); });
@@ -171,7 +163,7 @@ describe('LTALY - low-term tallies and term replacement', () => {
   });
 
   it('ties go to the first slot; a term retired comes back after the 22 in reserve', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const want: Slot[] = getSlots(g);
     const reserve = reserveOf(g);
     for (let t = 0; t < 8 * 30; t++) {
@@ -188,16 +180,9 @@ describe('LTALY - low-term tallies and term replacement', () => {
   });
 });
 
-/** Put a position in ply 0. */
-function setPly0(g: Game704, pos: Position): void {
-  const r = toRecord(pos);
-  g.setWord('FA', r.FA); g.setWord('BA', r.BA); g.setWord('FP', r.FP); g.setWord('BP', r.BP);
-  g.setWord('SIDE', r.SIDE); g.setWord('ONLY', 0);
-}
-
 describe('LRSAV - the remembered position, scored with Alpha\'s polynomial', () => {
   it('keeps each term\'s P(R) - P(R\') and EVAL\'s score with only the non-zero coefficients in the table', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(11);
     for (let t = 0; t < 25; t++) {
       const pos = t === 0 ? startPosition() : randomGamePosition(rand, 10 + Math.floor(rand() * 50));
@@ -205,7 +190,7 @@ describe('LRSAV - the remembered position, scored with Alpha\'s polynomial', () 
       const ks = [...Array(38).keys()].map((k) => k + 1).sort(() => rand() - 0.5).slice(0, 16);
       slots.forEach((s, i) => { s.k = ks[i]!; });
       putSlots(g, slots);
-      setPly0(g, pos);
+      g.setPosition(0, pos);
       g.call('LRSAV');
       const got = getSlots(g);
       let sum = pieceTerm(pos);
@@ -223,10 +208,10 @@ describe('LRSAV - the remembered position, scored with Alpha\'s polynomial', () 
 
 describe('LPOST - one learning step after an Alpha move', () => {
   function setup(seed: number, material: 'same' | 'changed', big = false) {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(seed);
     const pos = randomGamePosition(rand, 20);
-    setPly0(g, pos);
+    g.setPosition(0, pos);
     const slots = randomSlots(rand).map((s) => ({ ...s, tally: 0 }));
     putSlots(g, slots);
     g.call('LCOEF'); // coefficients consistent with the correlations
@@ -236,7 +221,7 @@ describe('LPOST - one learning step after an Alpha move', () => {
     const saved = sr(g, 'LSAVE');
     const min = minimumDelta(before);
     sw(g, 'LON', 1); sw(g, 'GMODE', 2);
-    g.setWord('LALPH', pos.blackToMove ? 0 : 1);
+    g.poke('LALPH', pos.blackToMove ? 0 : 1);
     return { g, before, saved, min, pos, big };
   }
 
@@ -274,7 +259,7 @@ describe('LPOST - one learning step after an Alpha move', () => {
     const { g, saved, min } = setup(5, 'same');
     sw(g, 'LSPAN', 1);
     const tv = getSlots(g).map((s) => s.tv);
-    setPly0(g, randomGamePosition(rng(99), 30)); // a later position
+    g.setPosition(0, randomGamePosition(rng(99), 30)); // a later position
     sw(g, 'GSCOR', saved + Math.floor(min / 2));
     g.call('LPOST');
     expect(sr(g, 'LSAVE')).toBe(saved);
@@ -292,11 +277,11 @@ describe('LPOST - one learning step after an Alpha move', () => {
 
   it('Beta\'s moves and games without learning leave everything alone', () => {
     const { g, before, saved, min } = setup(7, 'same');
-    g.setWord('LALPH', 1 - g.word('LALPH'));
+    g.poke('LALPH', 1 - g.peek('LALPH'));
     sw(g, 'GSCOR', saved - 10 * min - 1000);
     g.call('LPOST');
     expect(getSlots(g)).toEqual(before);
-    g.setWord('LALPH', 1 - g.word('LALPH'));
+    g.poke('LALPH', 1 - g.peek('LALPH'));
     sw(g, 'LON', 0);
     g.call('LPOST');
     expect(getSlots(g)).toEqual(before);
@@ -308,14 +293,14 @@ describe('LGEND - the end of a learning game', () => {
     const start = g.m.printer.lines.length;
     sw(g, 'LON', 1); sw(g, 'GMODE', 2); sw(g, 'LGACT', 1);
     const text = alphaWins === 'draw' ? 'GTREP' : 'GTNOMV';
-    g.setWord('GOV3', g.sym(text));
-    g.setWord('GLOSER', alphaWins === true ? 1 - g.word('LALPH') : g.word('LALPH'));
+    g.poke('GOV3', g.sym(text));
+    g.poke('GLOSER', alphaWins === true ? 1 - g.peek('LALPH') : g.peek('LALPH'));
     g.call('LGEND');
     return g.m.printer.lines.slice(start).map((l) => l.replace(/^\f/, '').trimEnd());
   }
 
   it('Alpha wins: Beta adopts Alpha\'s polynomial', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const slots = randomSlots(rng(21));
     slots.forEach((s, i) => { s.k = 38 - i; });
     putSlots(g, slots);
@@ -333,7 +318,7 @@ describe('LGEND - the end of a learning game', () => {
   });
 
   it('second series (LMAJ): Beta adopts only after a majority of wins since it last adopted', () => {
-    const g = fresh();
+    const g = new Game704().start();
     sw(g, 'LMAJ', 1);
     const slots = randomSlots(rng(24));
     slots.forEach((s, i) => { s.k = 38 - i; s.coef = 2 ** (i % 7); });
@@ -350,19 +335,19 @@ describe('LGEND - the end of a learning game', () => {
   });
 
   it('a draw changes nothing; Alpha changes colour each game', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const beta = [...Array(16).keys()].map((i) => [sr(g, 'UK', -i - 1), sr(g, 'UCF', -i - 1)]);
     putSlots(g, randomSlots(rng(22)));
-    const c0 = g.word('LALPH');
+    const c0 = g.peek('LALPH');
     const lines = endGame(g, 'draw');
     expect(lines[0]).toBe('DRAWN - POLYNOMIALS KEPT');
     expect([...Array(16).keys()].map((i) => [sr(g, 'UK', -i - 1), sr(g, 'UCF', -i - 1)])).toEqual(beta);
-    expect(g.word('LALPH')).toBe(1 - c0);
+    expect(g.peek('LALPH')).toBe(1 - c0);
     expect(sr(g, 'LDRWS')).toBe(1);
   });
 
   it('three losses: three black marks, then the leading term\'s correlation and coefficient are zeroed', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const slots = randomSlots(rng(23));
     slots.forEach((s) => { s.c = Math.sign(s.c) * Math.min(Math.abs(s.c), LONE / 2); });
     slots[6]!.c = -Math.round(0.9 * LONE); // slot 7 (CRAMP) leads

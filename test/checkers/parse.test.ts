@@ -6,30 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { textCard } from '../../src/devices/cards.ts';
 import { Game704 } from './deck.ts';
 import { legalMoves, parseFen, randomGamePosition, rng, toFen } from './reference.ts';
-import { fromRecord, toRecord } from './harness.ts';
+import { fromRecord } from './harness.ts';
 
 const g = new Game704();
 g.call('BITINI');
 
 function card(text: string): void {
   g.m.reader.feed([textCard(text)]);
-  expect(g.call('RCARD')).toBe(2);
+  expect(g.call('RCARD', { returns: 2 }).ret).toBe(2);
 }
 
 function parseMove(text: string): number[] | null {
   card(text);
-  if (g.call('GPMOV') === 1) return null;
-  const n = g.word('GPN');
-  return Array.from({ length: n }, (_, i) => g.word('GPTH', -i));
-}
-
-const STK = (f: number): number => g.sym('STK') + f;
-
-function setPly0(fen: string): void {
-  const r = toRecord(parseFen(fen));
-  [r.FA, r.BA, r.FP, r.BP].forEach((w, i) => { g.m.cpu.mem[STK(i)] = w; });
-  g.m.cpu.mem[STK(10)] = 0;
-  g.m.cpu.mem[STK(11)] = r.SIDE;
+  if (g.call('GPMOV', { returns: 2 }).ret === 1) return null;
+  const n = g.peek('GPN');
+  return Array.from({ length: n }, (_, i) => g.peek('GPTH', -i));
 }
 
 describe('GPMOV', () => {
@@ -55,14 +46,14 @@ describe('GTOK', () => {
     card('*PLAY   BLACK');
     g.m.cpu.xr2 = 1;
     g.call('GTOK');
-    expect(g.word('GTKW')).toBe(g.word('GKPLAY'));
+    expect(g.peek('GTKW')).toBe(g.peek('GKPLAY'));
     expect(g.m.cpu.xr2).toBe(8);
     g.call('GTOK');
-    expect(g.word('GTKW')).toBe(g.word('GKBLK'));
+    expect(g.peek('GTKW')).toBe(g.peek('GKBLK'));
     card('*CONCEDE');
     g.m.cpu.xr2 = 1;
     g.call('GTOK');
-    expect(g.word('GTKW')).toBe(g.word('GKCONC'));
+    expect(g.peek('GTKW')).toBe(g.peek('GKCONC'));
   });
 });
 
@@ -73,8 +64,8 @@ describe('GSETUP', () => {
       const pos = randomGamePosition(rand, 10 + k * 3);
       card(`*SETUP ${toFen(pos).replaceAll(':', '/')}`);
       g.m.cpu.xr2 = 7;
-      expect(g.call('GSETUP')).toBe(2);
-      const rec = { FA: g.word('GSFA'), BA: g.word('GSBA'), FP: g.word('GSFP'), BP: g.word('GSBP'), SIDE: g.word('GSSD') };
+      expect(g.call('GSETUP', { returns: 2 }).ret).toBe(2);
+      const rec = { FA: g.peek('GSFA'), BA: g.peek('GSBA'), FP: g.peek('GSFP'), BP: g.peek('GSBP'), SIDE: g.peek('GSSD') };
       expect(toFen(fromRecord(rec))).toBe(toFen(pos));
     }
   });
@@ -86,17 +77,17 @@ describe('GLIST and GMATCH', () => {
     for (let k = 0; k < 30; k++) {
       const pos = randomGamePosition(rand, 5 + k * 2);
       const fen = toFen(pos);
-      setPly0(fen);
+      g.setPosition(0, parseFen(fen));
       g.call('GLIST');
       const legal = legalMoves(pos);
-      expect(g.word('GN'), fen).toBe(legal.length);
+      expect(g.peek('GN'), fen).toBe(legal.length);
       for (const mv of legal) {
         const sep = mv.captures.length ? 'X' : '-';
         card(mv.path.join(sep));
-        expect(g.call('GPMOV')).toBe(2);
-        expect(g.call('GMATCH'), `${mv.path.join(sep)} in ${fen}`).toBe(2);
+        expect(g.call('GPMOV', { returns: 2 }).ret).toBe(2);
+        expect(g.call('GMATCH', { returns: 2 }).ret, `${mv.path.join(sep)} in ${fen}`).toBe(2);
         // the entry found leads to the reference's position
-        const o = g.word('GMO');
+        const o = g.peek('GMO');
         const at = (name: string): number => g.m.cpu.mem[g.sym(name) - o]!;
         const rec = { FA: at('GTFA'), BA: at('GTBA'), FP: at('GTFP'), BP: at('GTBP'), SIDE: at('GTSD') };
         expect(toFen(fromRecord(rec))).toBe(toFen(mv.result));
@@ -107,8 +98,8 @@ describe('GLIST and GMATCH', () => {
         wrong[wrong.length - 1] = (wrong[wrong.length - 1]! % 32) + 1;
         if (legal.some((x) => x.path.join() === wrong.join())) continue;
         card(wrong.join('-'));
-        expect(g.call('GPMOV')).toBe(2);
-        expect(g.call('GMATCH')).toBe(1);
+        expect(g.call('GPMOV', { returns: 2 }).ret).toBe(2);
+        expect(g.call('GMATCH', { returns: 2 }).ret).toBe(1);
       }
     }
   });

@@ -5,23 +5,14 @@
 import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { decodeMemoryTape, type MemoryTape } from '../../src/checkers/memoryTape.ts';
-import { checkersAssembly } from './deck.ts';
-import { Checkers704, type Program, squareBit, SIGN } from './harness.ts';
+import { Game704 } from './deck.ts';
+import { squareBit, SIGN } from './harness.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, squareAt, type Position } from './reference.ts';
 
-export class Rote704 extends Checkers704 {
-  override readonly prog: Program = (() => {
-    const r = checkersAssembly();
-    return { image: r.image, symbols: r.symbols, listing: r.listing } as unknown as Program;
-  })();
-
+export class Rote704 extends Game704 {
   constructor() {
     super();
-    const mem = this.m.cpu.mem;
-    for (let a = 0; a < mem.length; a++) mem[a] = 0;
-    for (const [a, w] of this.prog.image) mem[a] = w;
-    this.call('BITINI');
-    this.call('WINIT');
+    this.start();
     this.call('KINIT');
     // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
     for (const n of [1, 2, 5]) this.mountTape(n, []);
@@ -37,14 +28,6 @@ export class Rote704 extends Checkers704 {
   }
 
   readonly tapes = new Map<number, TapeUnit>();
-
-  peek(name: string, off = 0): number {
-    return this.m.cpu.mem[this.sym(name) + off]!;
-  }
-
-  poke(name: string, v: number, off = 0): void {
-    this.m.cpu.mem[this.sym(name) + off] = v;
-  }
 
   /** Entry i of the memory in core: KEY W1 W2 W3 SCORE INFO. */
   entry(i: number): { key: number; w1: number; w2: number; w3: number; score: number; age: number; ply: number; dropped: boolean } {
@@ -70,9 +53,8 @@ export class Rote704 extends Checkers704 {
   find(pos: Position): number {
     this.setPosition(0, pos);
     this.call('KSTD', { xr1: 0 });
-    this.m.cpu.mem[this.stub + 2] = 0; // room for the second return
-    if (this.callReturn('KFCH') === 2) return this.peek('KPOS');
-    return this.callReturn('KFPL') === 2 ? this.peek('KPOS') : -1;
+    if (this.call('KFCH', { returns: 2 }).ret === 2) return this.peek('KPOS');
+    return this.call('KFPL', { returns: 2 }).ret === 2 ? this.peek('KPOS') : -1;
   }
 
   /** The pool: the tape records in core, entries KCCAP to KCCAP+KPN-1. */
@@ -83,18 +65,6 @@ export class Rote704 extends Checkers704 {
   /** The memory tape the program reads now (unit KRU), decoded. */
   memoryTape(): MemoryTape {
     return decodeMemoryTape(this.tapes.get(this.peek('KRU'))!.entries);
-  }
-
-  /** Call a routine that returns to 1,4 or 2,4 (or 3,4): which one. */
-  callReturn(name: string): number {
-    const cpu = this.m.cpu;
-    const op = (code: number, addr: number, tag = 0): number => code * 2 ** 24 + tag * 32768 + addr;
-    cpu.mem[this.stub] = op(0o0074, this.sym(name), 4); // TSX
-    for (let k = 1; k <= 3; k++) cpu.mem[this.stub + k] = op(0o0000, this.stub + k); // HTR
-    cpu.ic = this.stub;
-    const stop = this.m.run(100_000_000);
-    if (stop.reason !== 'halt') throw new Error(`${name}: ${stop.reason}: ${stop.message}`);
-    return cpu.ic - this.stub;
   }
 }
 

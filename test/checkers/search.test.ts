@@ -46,7 +46,7 @@ function configure(c: Search704, q: Params, prune: boolean, exact = false): void
 
 function search(c: Search704, pos: Position) {
   c.setPosition(0, pos);
-  const r = c.call('SEARCH', {}, 2_000_000_000);
+  const r = c.call('SEARCH', { limit: 2_000_000_000 });
   return {
     score: signed(r.ac),
     best: c.peek('SBEST'),

@@ -13,13 +13,6 @@ import { hops, pieceTerm, type State } from './searchref.ts';
 import { TERMS, priorTerm, term } from './termsref.ts';
 import { signed, word } from './searchharness.ts';
 
-function fresh(): Game704 {
-  const g = new Game704();
-  g.call('BITINI');
-  g.call('WINIT');
-  return g;
-}
-
 /** State `st` into ply p of the stack (its ONLY word the bit of the piece that must jump on). */
 function setPly(g: Game704, p: number, st: State): void {
   const r = toRecord(st.pos);
@@ -36,10 +29,10 @@ function randomPoly(rand: () => number): Poly {
 
 /** The polynomial in EVAL's table (as LLOAD puts it). */
 function setTable(g: Game704, poly: Poly): void {
-  g.setWord('VNT', poly.length);
+  g.poke('VNT', poly.length);
   poly.forEach(({ k, c }, j) => {
-    g.setWord('VTR', g.word('PTR', -k), -(j + 1));
-    g.setWord('VTC', word(c), -(j + 1));
+    g.poke('VTR', g.peek('PTR', -k), -(j + 1));
+    g.poke('VTC', word(c), -(j + 1));
   });
 }
 
@@ -69,7 +62,7 @@ function moveLine(pos: Position, pick: (n: number) => number): State[] {
 
 describe('EVAL with VPREV: terms less their value one move earlier', () => {
   it('at a search ply, the ply where the last move began (back over the hops of a multiple jump)', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(21);
     let multi = 0;
     let n = 0;
@@ -88,11 +81,11 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
       line.forEach((st, p) => setPly(g, p, st));
       const poly = randomPoly(rand);
       setTable(g, poly);
-      g.setWord('VPREV', 1);
+      g.poke('VPREV', 1);
       const got = evalAt(g, leaf);
       expect(got, `line ${t}`).toBe(expected(poly, line[leaf]!.pos, mid.pos));
-      expect(g.word('EPRVX') / 2 ** 18).toBe(16 * (a.length - 1)); // EPRV's record
-      g.setWord('VPREV', 0);
+      expect(g.peek('EPRVX') / 2 ** 18).toBe(16 * (a.length - 1)); // EPRV's record
+      g.poke('VPREV', 0);
       expect(evalAt(g, leaf)).toBe(expected(poly, line[leaf]!.pos, undefined));
       if (isMulti) multi++; else n++;
     }
@@ -100,7 +93,7 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
   });
 
   it('the default polynomial (the fused evaluator) and a ply in the middle of a multiple jump keep the turned board', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(5);
     let seen = 0;
     for (let t = 0; t < 400 && seen < 5; t++) {
@@ -112,22 +105,22 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
       setPly(g, 1, h.next);
       const poly = randomPoly(rand);
       setTable(g, poly);
-      g.setWord('VPREV', 1);
+      g.poke('VPREV', 1);
       expect(evalAt(g, 1)).toBe(expected(poly, h.next.pos, undefined));
       seen++;
     }
     expect(seen).toBe(5);
-    const g2 = fresh();
+    const g2 = new Game704().start();
     const a = moveLine(randomGamePosition(rand, 12), () => 0);
     a.forEach((st, p) => setPly(g2, p, st));
-    g2.setWord('VPREV', 1);
+    g2.poke('VPREV', 1);
     const withPrev = evalAt(g2, a.length - 1);
-    g2.setWord('VPREV', 0);
+    g2.poke('VPREV', 0);
     expect(withPrev).toBe(evalAt(g2, a.length - 1));
   });
 
   it('at ply 0 (LRSAV): the game\'s previous position from its history; none yet - the turned board', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(9);
     for (let t = 0; t < 25; t++) {
       const prev = randomGamePosition(rand, 5 + Math.floor(rand() * 40));
@@ -136,35 +129,35 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
       const pos = line[line.length - 1]!.pos;
       const poly = randomPoly(rand);
       poly.forEach(({ k, c }, i) => {
-        g.setWord('AK', k, -(i + 1)); g.setWord('ACF', word(c), -(i + 1));
+        g.poke('AK', k, -(i + 1)); g.poke('ACF', word(c), -(i + 1));
       });
       // game.sap's history: entry h at GHIST-5h (FA, BA, FP, BP, side); the last entry is ply 0
       [prev, pos].forEach((q, h) => {
         const r = toRecord(q);
         [r.FA, r.BA, r.FP, r.BP, q.blackToMove ? 0 : 1].forEach((w, i) => { g.m.cpu.mem[g.sym('GHIST') - 5 * h - i] = w; });
       });
-      g.setWord('GHN', 2);
+      g.poke('GHN', 2);
       setPly(g, 0, { pos, only: 0 });
-      g.setWord('VPREV', 1);
+      g.poke('VPREV', 1);
       g.call('LRSAV');
       poly.forEach(({ k }, i) => {
-        expect(signed(g.word('LTV', -(i + 1))), `${t} ${TERMS[k - 1]![0]}`).toBe(priorTerm(TERMS[k - 1]![1], pos, prev));
+        expect(signed(g.peek('LTV', -(i + 1))), `${t} ${TERMS[k - 1]![0]}`).toBe(priorTerm(TERMS[k - 1]![1], pos, prev));
       });
-      expect(signed(g.word('LSAVE'))).toBe(expected(poly, pos, prev));
-      expect(g.word('VPRV0')).toBe(0); // only while LRSAV scores ply 0
-      g.setWord('GHN', 1);
+      expect(signed(g.peek('LSAVE'))).toBe(expected(poly, pos, prev));
+      expect(g.peek('VPRV0')).toBe(0); // only while LRSAV scores ply 0
+      g.poke('GHN', 1);
       g.call('LRSAV');
-      expect(signed(g.word('LSAVE'))).toBe(expected(poly, pos, undefined));
+      expect(signed(g.peek('LSAVE'))).toBe(expected(poly, pos, undefined));
     }
   });
 });
 
 describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => {
   it('a second leaf under the same earlier position takes them from the cache; a new table or board refills it', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(33);
-    g.setWord('VPREV', 1);
-    const hit = () => signed(g.word('ECHIT'));
+    g.poke('VPREV', 1);
+    const hit = () => signed(g.peek('ECHIT'));
     let checked = 0;
     for (let t = 0; t < 400 && checked < 20; t++) {
       const start = randomGamePosition(rand, 4 + Math.floor(rand() * 40));
@@ -192,10 +185,10 @@ describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => 
       setTable(g, poly);
       expect(evalAt(g, leafPly)).toBe(expected(poly, replies[0]!.next.pos, mid.pos));
       expect(hit()).toBe(0);
-      g.setWord('VCACH', 0);
+      g.poke('VCACH', 0);
       expect(evalAt(g, leafPly)).toBe(expected(poly, replies[0]!.next.pos, mid.pos));
       expect(hit()).toBe(-1);
-      g.setWord('VCACH', 1);
+      g.poke('VCACH', 1);
       checked++;
     }
     expect(checked).toBe(20);
@@ -210,15 +203,15 @@ describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => 
       if (hops({ pos, only: 0 }).length === 0) continue;
       const poly = randomPoly(rand);
       const run = (cache: number) => {
-        const g = fresh();
+        const g = new Game704().start();
         setPly(g, 0, { pos, only: 0 });
         setTable(g, poly);
-        g.setWord('VPREV', 1);
-        g.setWord('VCACH', cache);
+        g.poke('VPREV', 1);
+        g.poke('VCACH', cache);
         const c0 = g.m.cpu.cycles;
-        g.call('SEARCH', [], 2e9);
-        const n = g.word('SRN');
-        return { cycles: g.m.cpu.cycles - c0, scores: [...Array(n).keys()].map((k) => g.word('SRSC', -24 * k)), best: g.word('SBEST'), evals: g.word('SNEVL') };
+        g.call('SEARCH', { limit: 2e9 });
+        const n = g.peek('SRN');
+        return { cycles: g.m.cpu.cycles - c0, scores: [...Array(n).keys()].map((k) => g.peek('SRSC', -24 * k)), best: g.peek('SBEST'), evals: g.peek('SNEVL') };
       };
       const a = run(1);
       const b = run(0);
@@ -233,9 +226,9 @@ describe('the cache of the earlier position\'s parameters (EPRV, ECACH)', () => 
 
 describe('XCTM - the memo of the simple terms inside the connectives', () => {
   it('the four forms of a pair and the turned board compute nothing again; values as the reference', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(12);
-    const ymp = () => g.word('YMP');
+    const ymp = () => g.peek('YMP');
     const callTerm = (k: number) => { g.m.cpu.xr1 = 0; g.call(`X${TERMS[k - 1]![0].replace(' ', '')}`); const { acSign, acMag } = g.m.cpu; return acSign ? -acMag : acMag; };
     for (let t = 0; t < 30; t++) {
       const pos = randomGamePosition(rand, 6 + Math.floor(rand() * 50));
@@ -253,7 +246,7 @@ describe('XCTM - the memo of the simple terms inside the connectives', () => {
   });
 
   it('EVAL with 16 terms, 12 of them connectives, same-board form, as the reference', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const rand = rng(13);
     for (let t = 0; t < 30; t++) {
       const pos = randomGamePosition(rand, 6 + Math.floor(rand() * 50));

@@ -16,15 +16,8 @@ const TERMS_SOURCES = [...SEARCH_SOURCES, 'terms.sap'];
 const termsProgram = (): Program => assembleParts(TERMS_SOURCES);
 
 class Terms704 extends Checkers704 {
-  override readonly prog: Program = termsProgram();
   constructor() {
-    super();
-    const mem = this.m.cpu.mem;
-    mem.fill(0);
-    for (const [a, w] of this.prog.image) mem[a] = w;
-  }
-  peek(name: string, off = 0): number {
-    return this.m.cpu.mem[this.sym(name) + off]!;
+    super(termsProgram());
   }
 }
 

@@ -151,6 +151,21 @@ describe('the look-up (KLOOK): the key finds the record, the board is sought wit
       }
       if (changes + pool >= 40) expect(sameKey).toBeGreaterThan(10);
       expect(g.peek('KNHIT')).toBe(saved.size);
+      // after a merge (the changes to tape, the pool read again from the new tape: the records of
+      // its window) exactly the boards in core are found; in a new game (the pool empty, the tape
+      // read forward again) all of them
+      g.call('KMERGE');
+      expect(g.peek('KN')).toBe(0);
+      const inCore = (): Set<string> => new Set(g.pool().map((e) => JSON.stringify({ w1: e.w1, w2: e.w2, w3: e.w3, key: e.key })));
+      const core = inCore();
+      for (const { pos, score } of saved.values()) {
+        expect(g.look(pos).score).toBe(core.has(JSON.stringify(standardForm(pos))) ? score : undefined);
+      }
+      g.call('KRST');
+      g.setPosition(0, startPosition());
+      g.call('KFWD');
+      expect(g.peek('KPN')).toBe(saved.size);
+      for (const { pos, score } of saved.values()) expect(g.look(reversed(pos)).score).toBe(score);
     });
   }
 });

@@ -107,6 +107,74 @@ describe('saving and the binary search (KSAVE, KFIND)', () => {
   });
 });
 
+describe('the look-up (KLOOK): the key finds the record, the board is sought within it', () => {
+  // Few pieces make records of several boards; the area sizes cover the search's set-up from one
+  // entry (a single probe) to several levels, either area empty, and both colours to move.
+  const sizes: [number, number][] = [[0, 1], [1, 0], [2, 3], [3, 2], [4, 7], [17, 0], [0, 33], [40, 90]];
+  for (const [changes, pool] of sizes) {
+    it(`finds exactly the saved boards, ${changes} in the changes and ${pool} in the pool, and takes Samuel's key`, () => {
+      const g = new Rote704();
+      const rand = rng(1000 + 7 * changes + pool);
+      const saved = new Map<string, { pos: Position; score: number }>();
+      const fresh = (): Position => {
+        for (;;) {
+          const pos = rand() < 0.15 ? allKings(rand) : randomPosition(rand, 1 + Math.floor(rand() * 3), 0.2);
+          const k = JSON.stringify(standardForm(pos));
+          if (!saved.has(k)) return pos;
+        }
+      };
+      const save = (): void => {
+        const pos = fresh();
+        const score = (saved.size + 1) * (rand() < 0.5 ? 64 : -64);
+        saved.set(JSON.stringify(standardForm(pos)), { pos, score });
+        g.save(pos, score, 3);
+      };
+      for (let i = 0; i < pool; i++) save();
+      g.call('KMERGE');
+      g.poke('KRPM', 10000);
+      g.poke('KPDEP', 24);
+      g.setPosition(0, startPosition());
+      g.call('KFWD');
+      for (let i = 0; i < changes; i++) save();
+      expect([g.peek('KN'), g.peek('KPN')]).toEqual([changes, pool]);
+      const keys = new Set([...g.entries(), ...g.pool()].map((e) => e.key));
+      let sameKey = 0; // misses whose key has a record in core: the search within the record
+      for (const { pos, score } of saved.values()) {
+        const twin = rand() < 0.5 ? reversed(pos) : pos;
+        expect(g.look(twin)).toMatchObject({ score, key: standardForm(pos).key });
+      }
+      const noAdvantage = (key: number): number => key - (Math.floor(key / 2 ** 22) % 4) * 2 ** 22; // bits 22-23
+      for (let i = 0; i < 300; i++) {
+        const pos = fresh();
+        const key = standardForm(pos).key;
+        if (keys.has(key)) sameKey++;
+        const got = g.look(pos);
+        expect(got.score).toBeUndefined();
+        // all kings: KSTD's key; otherwise the key as far as the key table needs it
+        if (pos.squares.every((q) => q === 0 || q === BLACK_KING || q === WHITE_KING)) expect(got.key).toBe(key);
+        else expect(got.keyNoAdvantage).toBe(noAdvantage(key));
+      }
+      if (changes + pool >= 40) expect(sameKey).toBeGreaterThan(10);
+      expect(g.peek('KNHIT')).toBe(saved.size);
+      // after a merge (the changes to tape, the pool read again from the new tape: the records of
+      // its window) exactly the boards in core are found; in a new game (the pool empty, the tape
+      // read forward again) all of them
+      g.call('KMERGE');
+      expect(g.peek('KN')).toBe(0);
+      const inCore = (): Set<string> => new Set(g.pool().map((e) => JSON.stringify({ w1: e.w1, w2: e.w2, w3: e.w3, key: e.key })));
+      const core = inCore();
+      for (const { pos, score } of saved.values()) {
+        expect(g.look(pos).score).toBe(core.has(JSON.stringify(standardForm(pos))) ? score : undefined);
+      }
+      g.call('KRST');
+      g.setPosition(0, startPosition());
+      g.call('KFWD');
+      expect(g.peek('KPN')).toBe(saved.size);
+      for (const { pos, score } of saved.values()) expect(g.look(reversed(pos)).score).toBe(score);
+    });
+  }
+});
+
 describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', () => {
   // Black king on 1, White king on 32, Black to move: every line stops at ply 3 (no jump, no
   // exchange offer possible), so every ply-3 position is looked up.

@@ -57,6 +57,21 @@ export class Rote704 extends Game704 {
     return this.call('KFPL', { returns: 2 }).ret === 2 ? this.peek('KPOS') : -1;
   }
 
+  /**
+   * KLOOK on pos as a position of ply p at the minimum ply: the saved score, or undefined; the key
+   * it took (KPK, whole only when the key's bit in the key table is set or all pieces are kings)
+   * and the key without its advantage (KLFK, taken first).
+   */
+  look(pos: Position, p = 3): { score: number | undefined; key: number; keyNoAdvantage: number } {
+    this.setPosition(p, pos);
+    this.poke('SPLY', this.peek('VPMIN'));
+    const cpu = this.m.cpu;
+    cpu.xr1 = 16 * p;
+    const ret = this.callReturn('KLOOK');
+    if (cpu.xr1 !== 16 * p) throw new Error('KLOOK did not keep XR1');
+    return { score: ret === 2 ? signed(cpu.acSign * SIGN + cpu.acMag) : undefined, key: this.peek('KPK'), keyNoAdvantage: this.peek('KLFK') };
+  }
+
   /** The pool: the tape records in core, entries KCCAP to KCCAP+KPN-1. */
   pool(): ReturnType<Rote704['entry']>[] {
     return Array.from({ length: this.peek('KPN') }, (_, i) => this.entry(this.peek('KCCAP') + i));

@@ -6,7 +6,7 @@ import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { decodeMemoryTape, type MemoryTape } from '../../src/checkers/memoryTape.ts';
 import { Game704 } from './deck.ts';
-import { squareBit, SIGN } from './harness.ts';
+import { PLYK, squareBit, SIGN } from './harness.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, squareAt, type Position } from './reference.ts';
 
 export class Rote704 extends Game704 {
@@ -65,11 +65,9 @@ export class Rote704 extends Game704 {
   look(pos: Position, p = 3): { score: number | undefined; key: number; keyNoAdvantage: number } {
     this.setPosition(p, pos);
     this.poke('SPLY', this.peek('VPMIN'));
-    const cpu = this.m.cpu;
-    cpu.xr1 = 16 * p;
-    const ret = this.callReturn('KLOOK');
-    if (cpu.xr1 !== 16 * p) throw new Error('KLOOK did not keep XR1');
-    return { score: ret === 2 ? signed(cpu.acSign * SIGN + cpu.acMag) : undefined, key: this.peek('KPK'), keyNoAdvantage: this.peek('KLFK') };
+    const r = this.call('KLOOK', { xr1: PLYK * p, returns: 2 });
+    if (r.xr1 !== PLYK * p) throw new Error('KLOOK did not keep XR1');
+    return { score: r.ret === 2 ? signed(r.acSign * SIGN + r.acMag) : undefined, key: this.peek('KPK'), keyNoAdvantage: this.peek('KLFK') };
   }
 
   /** The pool: the tape records in core, entries KCCAP to KCCAP+KPN-1. */

@@ -93,6 +93,8 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
       singles += r.cycles;
     }
     expect(twins).toBeLessThan(singles);
+    // ZMG borrows EF's words by a TRA put in EFC's first word: it is put back
+    expect(g.word('EFC')).toBe(g.asm.image.get(g.sym('EFC')));
   });
 });
 

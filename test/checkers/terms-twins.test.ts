@@ -98,6 +98,42 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
   });
 });
 
+/** Record `pos` into ply p of the stack (ONLY = 0: a complete move began there). */
+function setPly(g: Game704, p: number, pos: Position): void {
+  const r = toRecord(pos);
+  const at = (name: string, v: number) => { g.m.cpu.mem[g.sym(name) - 16 * p] = v; };
+  at('FA', r.FA); at('BA', r.BA); at('FP', r.FP); at('BP', r.BP); at('SIDE', r.SIDE); at('ONLY', 0);
+}
+
+describe('the twins for R alone (ZSET1: the form with the position one move earlier)', () => {
+  const g = fresh();
+  const all = positions();
+  g.setWord('VPREV', 1);
+  g.setWord('VTWN1', 1); // the twins even for a table of one term (default: 12 terms or more)
+
+  TERMS.slice(0, 26).forEach(([name, f], i) => {
+    const k = i + 1;
+    it(`term ${k} ${name}: P(R) less the earlier position's, filled and then from the cache`, () => {
+      setTable(g, [{ k, c: 1 }]);
+      for (let j = 0; j + 1 < all.length; j += 2) {
+        const prev = all[j]!, pos = all[j + 1]!;
+        setPly(g, 0, prev);
+        setPly(g, 1, pos);
+        const want = 64 * (pieceTerm(pos) + f(pos) - f(prev));
+        for (const hit of [1, 0]) {
+          g.m.cpu.xr1 = 16;
+          g.call('EVAL');
+          const { acSign, acMag } = g.m.cpu;
+          expect(acSign ? -acMag : acMag, `${name} ${j}`).toBe(want);
+          expect(signed(g.word('ECHIT'))).toBe(hit); // filled, then taken from the cache
+        }
+        expect(g.word('ZONE')).toBe(1);
+        expect(g.word('ETWN', -1)).not.toBe(0);
+      }
+    });
+  });
+});
+
 describe('how EVAL chooses', () => {
   it('a slot whose routine changes is looked up again; a connective has no twin; VPREV keeps the single routines', () => {
     const g = fresh();

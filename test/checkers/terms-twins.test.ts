@@ -157,7 +157,13 @@ describe('how EVAL chooses', () => {
     g.m.cpu.mem.set([r.FA, r.BA, r.FP, r.BP], g.sym('LPRVR')); // a record addressed by XR1 = LPRVX
     g.setWord('VPRV0', g.word('LPRVX'));
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
-    expect(g.word('ETWF')).toBe(0); // an earlier position: the single routines
+    expect(g.word('ETWF')).toBe(0); // an earlier position: not the difference at once
+    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
+    g.setWord('VTWN1', 1);
+    expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
+    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
+    expect(g.word('ZONE')).toBe(1);
+    g.setWord('VTWN1', 12);
     g.setWord('VPRV0', 0);
     g.setWord('VPREV', 0);
   });

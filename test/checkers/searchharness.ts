@@ -4,8 +4,8 @@
 
 import { assembleParts, Checkers704, SIGN, SOURCES, type Program } from './harness.ts';
 
-/** Assembly order: the files of part 1 (harness.ts), then the search part. */
-export const SEARCH_SOURCES = [...SOURCES, 'params.sap', 'eval.sap', 'search.sap'];
+/** Assembly order: the files of part 1 (harness.ts), then the search part (EVAL's twins are in terms.sap). */
+export const SEARCH_SOURCES = [...SOURCES, 'params.sap', 'eval.sap', 'terms.sap', 'search.sap'];
 
 export const searchProgram = (): Program => assembleParts(SEARCH_SOURCES);
 

@@ -9,11 +9,10 @@ import {
   emptyPosition, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
 } from './reference.ts';
 import { turned } from './searchref.ts';
-import { TERMS, connective } from './termsref.ts';
+import { SPECIAL, TERMS, connective } from './termsref.ts';
 
-/** The search part's files plus terms.sap (main.sap lists it right after params.sap). */
-const TERMS_SOURCES = [...SEARCH_SOURCES, 'terms.sap'];
-const termsProgram = (): Program => assembleParts(TERMS_SOURCES);
+/** The search part's files, terms.sap among them (main.sap lists it right after params.sap). */
+const termsProgram = (): Program => assembleParts(SEARCH_SOURCES);
 
 class Terms704 extends Checkers704 {
   constructor() {
@@ -38,26 +37,6 @@ const positions = (n: number, seed: number): Position[] => {
   const rand = rng(seed);
   return Array.from({ length: n }, (_, i) => (i % 3 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 90))));
 };
-
-/** Hand-made positions: edge cases and positions that make the rare parameters non-zero. */
-const SPECIAL = [
-  // all pieces home, either side to move
-  'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
-  'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
-  // kings only (colour unknown to the program), one piece each, empty areas
-  'B:WK14,K15,K19:BK10,K22,K23', 'W:WK1,K3,K30,K32:BK13,K9,K17,K21,K22,K25', 'B:WK32:BK1', 'W:W32:B1', 'B:W29:B4',
-  // CRAMP: Black passive on 13 and 9, White on 17 21 22 25 (White to move); the mirror
-  'W:W17,21,22,25,30:B13,9,2', 'B:W20,19,31:B8,11,12,16,3', 'W:WK17,21,22,25:B13,14',
-  // CORN: the side to move behind, 6 credits or less, a double corner within reach
-  'B:W20,21,22,23:B6,9', 'W:W24:B1,2,3,10', 'B:WK20,K21:BK1,2',
-  // APEX: no kings, active man on 7 or 26, no passive man there
-  'B:W21,22,23:B7,9', 'W:W26,30:B1,2,3', 'B:W7,30:B26',
-  // BACK, GUARD, OREO: bridges and triangles
-  'B:W30,32,26,31:B9,10,11', 'W:W20,21:B1,3,2,7', 'W:WK20,21:B1,3', 'B:W26,30,31:BK9',
-  // FORK, THRET, EXCH, GAP, HOLE, NODE, POLE, DYKE
-  'B:W14,15,22:B6,10', 'W:W27,23:B14,15,6', 'B:W18,19:B10,11,15', 'B:W15,19:B6,K24',
-  'W:W9,13,17,22,26:B1,10,14,18', 'B:W32,28,24,19,23,27:B1,5,9,14,6', 'B:W12,16,20:B6,7,8',
-];
 
 describe('the 38 terms (terms.sap) against the reference', () => {
   const c = new Terms704();

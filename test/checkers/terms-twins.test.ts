@@ -1,0 +1,170 @@
+// EVAL's twins (terms.sap, Z...): in the same-board form each simple parameter's difference
+// P(R) - P(R') is formed at once from the words of both sides (ZSET, EGWRD), in place of the two
+// single calls. Every one of the 26 against the reference, on hand-made and random positions
+// (kings, all-king boards), either side to move; the way EVAL chooses (ETMAP, ETWN); and the
+// forms that must keep the single routines.
+
+import { describe, expect, it } from 'vitest';
+import { Game704 } from './deck.ts';
+import { toRecord } from './harness.ts';
+import { parseFen, randomGamePosition, randomPosition, rng, startPosition, type Position } from './reference.ts';
+import { pieceTerm, turned } from './searchref.ts';
+import { SPECIAL, TERMS, priorTerm, term } from './termsref.ts';
+import { signed, word } from './searchharness.ts';
+
+function fresh(): Game704 {
+  const g = new Game704();
+  g.call('BITINI');
+  return g;
+}
+
+function setPly0(g: Game704, pos: Position): void {
+  const r = toRecord(pos);
+  g.setWord('FA', r.FA); g.setWord('BA', r.BA); g.setWord('FP', r.FP); g.setWord('BP', r.BP); g.setWord('SIDE', r.SIDE);
+  g.setWord('ONLY', 0);
+}
+
+type Poly = { k: number; c: number }[];
+function setTable(g: Game704, poly: Poly): void {
+  g.setWord('VNT', poly.length);
+  poly.forEach(({ k, c }, j) => {
+    g.setWord('VTR', g.word('PTR', -k), -(j + 1));
+    g.setWord('VTC', word(c), -(j + 1));
+  });
+}
+
+function evalPly0(g: Game704): { score: number; cycles: number } {
+  g.m.cpu.xr1 = 0;
+  const c0 = g.m.cpu.cycles;
+  g.call('EVAL');
+  const { acSign, acMag } = g.m.cpu;
+  return { score: acSign ? -acMag : acMag, cycles: g.m.cpu.cycles - c0 };
+}
+
+const expected = (poly: Poly, pos: Position): number =>
+  64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * term(TERMS[k - 1]![1], pos), 0));
+
+const positions = (): Position[] => {
+  const rand = rng(404);
+  const all = [...SPECIAL.map(parseFen), startPosition()];
+  for (let i = 0; i < 300; i++) all.push(i % 3 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 90)));
+  return [...all, ...all.map(turned)];
+};
+
+describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => {
+  const g = fresh();
+  const all = positions();
+
+  TERMS.slice(0, 26).forEach(([name], i) => {
+    const k = i + 1;
+    it(`term ${k} ${name}: the difference for both sides at once, as the reference`, () => {
+      setTable(g, [{ k, c: 1 }]);
+      const diffs = new Set<number>();
+      for (const pos of all) {
+        setPly0(g, pos);
+        expect(evalPly0(g).score, `${name} ${pos.blackToMove}`).toBe(expected([{ k, c: 1 }], pos));
+        expect(g.word('ETWN', -1), `${name} has a twin`).not.toBe(0);
+        diffs.add(term(TERMS[k - 1]![1], pos));
+      }
+      // the positions make the difference take several values (MOVE's is always 0)
+      expect(diffs.size, name).toBeGreaterThan(name === 'MOVE' ? 0 : 2);
+    });
+  });
+
+  it('all 26 in one table, random coefficients, in fewer cycles than the single routines', () => {
+    const rand = rng(7);
+    const poly = [...Array(26).keys()].map((i) => ({ k: i + 1, c: (rand() < 0.5 ? -1 : 1) * 2 ** Math.floor(rand() * 7) }));
+    setTable(g, poly);
+    let twins = 0;
+    for (const pos of all.slice(0, 120)) {
+      setPly0(g, pos);
+      const r = evalPly0(g);
+      expect(r.score).toBe(expected(poly, pos));
+      twins += r.cycles;
+    }
+    // the same table through the two single calls: a table of routines with no twin
+    // is not possible for the simple terms, so switch the twins off by the slot memo
+    let singles = 0;
+    for (const pos of all.slice(0, 120)) {
+      for (let j = 1; j <= 26; j++) g.setWord('ETWN', 0, -j);
+      setPly0(g, pos);
+      const r = evalPly0(g);
+      expect(r.score).toBe(expected(poly, pos));
+      singles += r.cycles;
+    }
+    expect(twins).toBeLessThan(singles);
+    // ZMG borrows EF's words by a TRA put in EFC's first word: it is put back
+    expect(g.word('EFC')).toBe(g.asm.image.get(g.sym('EFC')));
+  });
+});
+
+/** Record `pos` into ply p of the stack (ONLY = 0: a complete move began there). */
+function setPly(g: Game704, p: number, pos: Position): void {
+  const r = toRecord(pos);
+  const at = (name: string, v: number) => { g.m.cpu.mem[g.sym(name) - 16 * p] = v; };
+  at('FA', r.FA); at('BA', r.BA); at('FP', r.FP); at('BP', r.BP); at('SIDE', r.SIDE); at('ONLY', 0);
+}
+
+describe('the twins for R alone (ZSET1: the form with the position one move earlier)', () => {
+  const g = fresh();
+  const all = positions();
+  g.setWord('VPREV', 1);
+  g.setWord('VTWN1', 1); // the twins even for a table of one term (default: 12 terms or more)
+
+  TERMS.slice(0, 26).forEach(([name, f], i) => {
+    const k = i + 1;
+    it(`term ${k} ${name}: P(R) less the earlier position's, filled and then from the cache`, () => {
+      setTable(g, [{ k, c: 1 }]);
+      for (let j = 0; j + 1 < all.length; j += 2) {
+        const prev = all[j]!, pos = all[j + 1]!;
+        setPly(g, 0, prev);
+        setPly(g, 1, pos);
+        const want = 64 * (pieceTerm(pos) + f(pos) - f(prev));
+        for (const hit of [1, 0]) {
+          g.m.cpu.xr1 = 16;
+          g.call('EVAL');
+          const { acSign, acMag } = g.m.cpu;
+          expect(acSign ? -acMag : acMag, `${name} ${j}`).toBe(want);
+          expect(signed(g.word('ECHIT'))).toBe(hit); // filled, then taken from the cache
+        }
+        expect(g.word('ZONE')).toBe(1);
+        expect(g.word('ETWN', -1)).not.toBe(0);
+      }
+    });
+  });
+});
+
+describe('how EVAL chooses', () => {
+  it('a slot whose routine changes is looked up again; a connective has no twin; VPREV keeps the single routines', () => {
+    const g = fresh();
+    const pos = randomGamePosition(rng(3), 30);
+    setPly0(g, pos);
+    setTable(g, [{ k: 9, c: 4 }]); // DIA
+    expect(evalPly0(g).score).toBe(expected([{ k: 9, c: 4 }], pos));
+    expect(g.word('ETRC', -1)).toBe(g.word('PTR', -9));
+    expect(g.word('ETWN', -1)).toBe(g.sym('ZDIA'));
+    setTable(g, [{ k: 27, c: 4 }]); // DEMO - no twin, the two calls
+    expect(evalPly0(g).score).toBe(expected([{ k: 27, c: 4 }], pos));
+    expect(g.word('ETRC', -1)).toBe(g.word('PTR', -27));
+    expect(g.word('ETWN', -1)).toBe(0);
+    expect(g.word('ETWF')).toBe(1);
+    setTable(g, [{ k: 9, c: 4 }]);
+    g.setWord('VPREV', 1); // ply 0 with VPRV0 = 0: still the turned board, so the twins
+    expect(evalPly0(g).score).toBe(expected([{ k: 9, c: 4 }], pos));
+    expect(g.word('ETWF')).toBe(1);
+    const prev = randomGamePosition(rng(4), 20);
+    const r = toRecord(prev);
+    g.m.cpu.mem.set([r.FA, r.BA, r.FP, r.BP], g.sym('LPRVR')); // a record addressed by XR1 = LPRVX
+    g.setWord('VPRV0', g.word('LPRVX'));
+    expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
+    expect(g.word('ETWF')).toBe(0); // an earlier position: not the difference at once
+    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
+    g.setWord('VTWN1', 1);
+    expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
+    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
+    expect(g.word('ZONE')).toBe(1);
+    g.setWord('VTWN1', 12);
+    g.setWord('VPRV0', 0);
+    g.setWord('VPREV', 0);
+  });
+});

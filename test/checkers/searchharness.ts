@@ -16,6 +16,13 @@ export class Search704 extends Checkers704 {
   }
 }
 
+/** The routine of Appendix C term k (1-38), by the address in its table entry PTR-k. */
+export function termRoutine(c: Checkers704, k: number): string {
+  const address = c.peek('PTR', -k) % 32768;
+  for (const [n, v] of c.prog.symbols) if (v === address && /^[EX]/.test(n)) return n;
+  throw new Error(`term ${k}: no routine at ${address.toString(8)}`);
+}
+
 export { SIGN };
 /** A 704 word (sign and magnitude) as a JS integer. */
 export const signed = (w: number): number => (w >= SIGN ? 0 - (w - SIGN) : w) + 0; // -0 read as 0

@@ -23,22 +23,12 @@
 // 18 19 22 23 (samuel-program.md §1).
 
 import { describe, expect, it } from 'vitest';
-import { assembleParts, Checkers704, PLYK, type Program } from './harness.ts';
-import { SEARCH_SOURCES, signed } from './searchharness.ts';
+import { PLYK } from './harness.ts';
+import { Search704, signed, termRoutine } from './searchharness.ts';
 import { parseFen, type Position } from './reference.ts';
 import { turned } from './searchref.ts';
 import { TERMS } from './termsref.ts';
 
-/** The 704 with the search part and terms.sap, the files and order of terms.test.ts. */
-class Terms704 extends Checkers704 {
-  override readonly prog: Program = assembleParts([...SEARCH_SOURCES, 'terms.sap']);
-  constructor() {
-    super();
-    const mem = this.m.cpu.mem;
-    mem.fill(0);
-    for (const [a, w] of this.prog.image) mem[a] = w;
-  }
-}
 
 const termNumber = (name: string): number => {
   const k = TERMS.findIndex(([n]) => n === name) + 1;
@@ -47,11 +37,8 @@ const termNumber = (name: string): number => {
 };
 
 /** Term `name` for the side to move of `pos`, through the table entry PTR-k; XR1 must be kept. */
-function program704(c: Terms704, name: string, pos: Position): number {
-  const k = termNumber(name);
-  const addr = c.m.cpu.mem[c.sym('PTR') - k]! % 32768;
-  const routine = [...c.prog.symbols].find(([n, v]) => v === addr && /^[EX]/.test(n))?.[0];
-  if (!routine) throw new Error(`term ${name}: no routine at ${addr}`);
+function program704(c: Search704, name: string, pos: Position): number {
+  const routine = termRoutine(c, termNumber(name));
   const ply = 3;
   c.setPosition(ply, pos);
   const r = c.call(routine, { xr1: PLYK * ply });
@@ -272,7 +259,7 @@ const SIMPLE: Case[] = [
 ];
 
 describe('the 26 simple parameters on hand-made positions, values worked out by hand', () => {
-  const c = new Terms704();
+  const c = new Search704();
   c.call('BITINI');
 
   it('every simple parameter has a case, and at least one non-zero value', () => {
@@ -378,7 +365,7 @@ const GROUPS = [
 ];
 
 describe('the 12 binary connective terms on hand-made positions, values worked out by hand', () => {
-  const c = new Terms704();
+  const c = new Search704();
   c.call('BITINI');
 
   it('every connective term is 1 in some case', () => {

@@ -12,24 +12,12 @@ import { pieceTerm, turned } from './searchref.ts';
 import { SPECIAL, TERMS, priorTerm, term } from './termsref.ts';
 import { signed, word } from './searchharness.ts';
 
-function fresh(): Game704 {
-  const g = new Game704();
-  g.call('BITINI');
-  return g;
-}
-
-function setPly0(g: Game704, pos: Position): void {
-  const r = toRecord(pos);
-  g.setWord('FA', r.FA); g.setWord('BA', r.BA); g.setWord('FP', r.FP); g.setWord('BP', r.BP); g.setWord('SIDE', r.SIDE);
-  g.setWord('ONLY', 0);
-}
-
 type Poly = { k: number; c: number }[];
 function setTable(g: Game704, poly: Poly): void {
-  g.setWord('VNT', poly.length);
+  g.poke('VNT', poly.length);
   poly.forEach(({ k, c }, j) => {
-    g.setWord('VTR', g.word('PTR', -k), -(j + 1));
-    g.setWord('VTC', word(c), -(j + 1));
+    g.poke('VTR', g.peek('PTR', -k), -(j + 1));
+    g.poke('VTC', word(c), -(j + 1));
   });
 }
 
@@ -52,7 +40,7 @@ const positions = (): Position[] => {
 };
 
 describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => {
-  const g = fresh();
+  const g = new Game704().start();
   const all = positions();
 
   TERMS.slice(0, 26).forEach(([name], i) => {
@@ -61,9 +49,9 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
       setTable(g, [{ k, c: 1 }]);
       const diffs = new Set<number>();
       for (const pos of all) {
-        setPly0(g, pos);
+        g.setPosition(0, pos);
         expect(evalPly0(g).score, `${name} ${pos.blackToMove}`).toBe(expected([{ k, c: 1 }], pos));
-        expect(g.word('ETWN', -1), `${name} has a twin`).not.toBe(0);
+        expect(g.peek('ETWN', -1), `${name} has a twin`).not.toBe(0);
         diffs.add(term(TERMS[k - 1]![1], pos));
       }
       // the positions make the difference take several values (MOVE's is always 0)
@@ -77,7 +65,7 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
     setTable(g, poly);
     let twins = 0;
     for (const pos of all.slice(0, 120)) {
-      setPly0(g, pos);
+      g.setPosition(0, pos);
       const r = evalPly0(g);
       expect(r.score).toBe(expected(poly, pos));
       twins += r.cycles;
@@ -86,15 +74,15 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
     // is not possible for the simple terms, so switch the twins off by the slot memo
     let singles = 0;
     for (const pos of all.slice(0, 120)) {
-      for (let j = 1; j <= 26; j++) g.setWord('ETWN', 0, -j);
-      setPly0(g, pos);
+      for (let j = 1; j <= 26; j++) g.poke('ETWN', 0, -j);
+      g.setPosition(0, pos);
       const r = evalPly0(g);
       expect(r.score).toBe(expected(poly, pos));
       singles += r.cycles;
     }
     expect(twins).toBeLessThan(singles);
     // ZMG borrows EF's words by a TRA put in EFC's first word: it is put back
-    expect(g.word('EFC')).toBe(g.asm.image.get(g.sym('EFC')));
+    expect(g.peek('EFC')).toBe(g.prog.image.get(g.sym('EFC')));
   });
 });
 
@@ -106,10 +94,10 @@ function setPly(g: Game704, p: number, pos: Position): void {
 }
 
 describe('the twins for R alone (ZSET1: the form with the position one move earlier)', () => {
-  const g = fresh();
+  const g = new Game704().start();
   const all = positions();
-  g.setWord('VPREV', 1);
-  g.setWord('VTWN1', 1); // the twins even for a table of one term (default: 12 terms or more)
+  g.poke('VPREV', 1);
+  g.poke('VTWN1', 1); // the twins even for a table of one term (default: 12 terms or more)
 
   TERMS.slice(0, 26).forEach(([name, f], i) => {
     const k = i + 1;
@@ -125,10 +113,10 @@ describe('the twins for R alone (ZSET1: the form with the position one move earl
           g.call('EVAL');
           const { acSign, acMag } = g.m.cpu;
           expect(acSign ? -acMag : acMag, `${name} ${j}`).toBe(want);
-          expect(signed(g.word('ECHIT'))).toBe(hit); // filled, then taken from the cache
+          expect(signed(g.peek('ECHIT'))).toBe(hit); // filled, then taken from the cache
         }
-        expect(g.word('ZONE')).toBe(1);
-        expect(g.word('ETWN', -1)).not.toBe(0);
+        expect(g.peek('ZONE')).toBe(1);
+        expect(g.peek('ETWN', -1)).not.toBe(0);
       }
     });
   });
@@ -136,35 +124,35 @@ describe('the twins for R alone (ZSET1: the form with the position one move earl
 
 describe('how EVAL chooses', () => {
   it('a slot whose routine changes is looked up again; a connective has no twin; VPREV keeps the single routines', () => {
-    const g = fresh();
+    const g = new Game704().start();
     const pos = randomGamePosition(rng(3), 30);
-    setPly0(g, pos);
+    g.setPosition(0, pos);
     setTable(g, [{ k: 9, c: 4 }]); // DIA
     expect(evalPly0(g).score).toBe(expected([{ k: 9, c: 4 }], pos));
-    expect(g.word('ETRC', -1)).toBe(g.word('PTR', -9));
-    expect(g.word('ETWN', -1)).toBe(g.sym('ZDIA'));
+    expect(g.peek('ETRC', -1)).toBe(g.peek('PTR', -9));
+    expect(g.peek('ETWN', -1)).toBe(g.sym('ZDIA'));
     setTable(g, [{ k: 27, c: 4 }]); // DEMO - no twin, the two calls
     expect(evalPly0(g).score).toBe(expected([{ k: 27, c: 4 }], pos));
-    expect(g.word('ETRC', -1)).toBe(g.word('PTR', -27));
-    expect(g.word('ETWN', -1)).toBe(0);
-    expect(g.word('ETWF')).toBe(1);
+    expect(g.peek('ETRC', -1)).toBe(g.peek('PTR', -27));
+    expect(g.peek('ETWN', -1)).toBe(0);
+    expect(g.peek('ETWF')).toBe(1);
     setTable(g, [{ k: 9, c: 4 }]);
-    g.setWord('VPREV', 1); // ply 0 with VPRV0 = 0: still the turned board, so the twins
+    g.poke('VPREV', 1); // ply 0 with VPRV0 = 0: still the turned board, so the twins
     expect(evalPly0(g).score).toBe(expected([{ k: 9, c: 4 }], pos));
-    expect(g.word('ETWF')).toBe(1);
+    expect(g.peek('ETWF')).toBe(1);
     const prev = randomGamePosition(rng(4), 20);
     const r = toRecord(prev);
     g.m.cpu.mem.set([r.FA, r.BA, r.FP, r.BP], g.sym('LPRVR')); // a record addressed by XR1 = LPRVX
-    g.setWord('VPRV0', g.word('LPRVX'));
+    g.poke('VPRV0', g.peek('LPRVX'));
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
-    expect(g.word('ETWF')).toBe(0); // an earlier position: not the difference at once
-    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
-    g.setWord('VTWN1', 1);
+    expect(g.peek('ETWF')).toBe(0); // an earlier position: not the difference at once
+    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
+    g.poke('VTWN1', 1);
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
-    expect(g.word('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
-    expect(g.word('ZONE')).toBe(1);
-    g.setWord('VTWN1', 12);
-    g.setWord('VPRV0', 0);
-    g.setWord('VPREV', 0);
+    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
+    expect(g.peek('ZONE')).toBe(1);
+    g.poke('VTWN1', 12);
+    g.poke('VPRV0', 0);
+    g.poke('VPREV', 0);
   });
 });

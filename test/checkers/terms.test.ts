@@ -3,35 +3,16 @@
 // on edge cases; the connectives' truth table (XCNV); the names table; emulated time.
 
 import { describe, expect, it } from 'vitest';
-import { assembleParts, Checkers704, PLYK, type Program } from './harness.ts';
-import { SEARCH_SOURCES, signed, word } from './searchharness.ts';
+import { PLYK } from './harness.ts';
+import { Search704, signed, termRoutine, word } from './searchharness.ts';
 import {
   emptyPosition, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
 } from './reference.ts';
 import { turned } from './searchref.ts';
 import { SPECIAL, TERMS, connective } from './termsref.ts';
 
-/** The search part's files, terms.sap among them (main.sap lists it right after params.sap). */
-const termsProgram = (): Program => assembleParts(SEARCH_SOURCES);
-
-class Terms704 extends Checkers704 {
-  constructor() {
-    super(termsProgram());
-  }
-}
-
-/** Term k's routine address, from the table (PTR-k). */
-const routineOf = (c: Terms704, k: number): number => c.peek('PTR', -k) % 32768;
-const nameOfAddress = (c: Terms704, a: number): string => {
-  for (const [n, v] of c.prog.symbols) if (v === a && /^[EX]/.test(n)) return n;
-  return `?${a}`;
-};
-
 /** Call term k's routine on ply record `ply` through the table entry. */
-function callTerm(c: Terms704, k: number, ply: number) {
-  const name = nameOfAddress(c, routineOf(c, k));
-  return c.call(name, { xr1: PLYK * ply });
-}
+const callTerm = (c: Search704, k: number, ply: number) => c.call(termRoutine(c, k), { xr1: PLYK * ply });
 
 const positions = (n: number, seed: number): Position[] => {
   const rand = rng(seed);
@@ -39,7 +20,7 @@ const positions = (n: number, seed: number): Position[] => {
 };
 
 describe('the 38 terms (terms.sap) against the reference', () => {
-  const c = new Terms704();
+  const c = new Search704();
   c.call('BITINI');
   const all: Position[] = [...SPECIAL.map(parseFen), startPosition(), ...positions(300, 81)];
   all.push(...all.map(turned)); // both sides of each position
@@ -58,10 +39,10 @@ describe('the 38 terms (terms.sap) against the reference', () => {
       expect(c.peek('PNM', -k), `name of term ${k}`).toBe(want);
     });
     // The four parameters params.sap already had are reused, not copied.
-    expect(nameOfAddress(c, routineOf(c, 1))).toBe('EADV');
-    expect(nameOfAddress(c, routineOf(c, 4))).toBe('ECENT');
-    expect(nameOfAddress(c, routineOf(c, 8))).toBe('EDENY');
-    expect(nameOfAddress(c, routineOf(c, 19))).toBe('EMOB');
+    expect(termRoutine(c, 1)).toBe('EADV');
+    expect(termRoutine(c, 4)).toBe('ECENT');
+    expect(termRoutine(c, 8)).toBe('EDENY');
+    expect(termRoutine(c, 19)).toBe('EMOB');
   });
 
   TERMS.forEach(([name, ref], i) => {
@@ -90,7 +71,7 @@ describe('the 38 terms (terms.sap) against the reference', () => {
       c.setPosition(0, pos);
       TERMS.forEach(([name, ref], i) => {
         c.call('EVAL', { xr1: 0 });
-        const r = c.call(nameOfAddress(c, routineOf(c, i + 1)), { xr1: c.peek('ESCRX') });
+        const r = c.call(termRoutine(c, i + 1), { xr1: c.peek('ESCRX') });
         expect(signed(r.ac), `${name} turned ${toFen(pos)}`).toBe(ref(turned(pos)));
       });
     }
@@ -108,7 +89,7 @@ describe('the 38 terms (terms.sap) against the reference', () => {
 });
 
 describe('binary connective terms', () => {
-  const c = new Terms704();
+  const c = new Search704();
   c.call('BITINI');
 
   it('XCNV: the truth table of the four forms on a sign basis (> 0 is 1, 0 and below are 0)', () => {
@@ -143,7 +124,7 @@ describe('binary connective terms', () => {
 
 describe('emulated time', () => {
   it('all 38 terms on one position (Samuel: 16 terms, 7.5 ms)', () => {
-    const c = new Terms704();
+    const c = new Search704();
     c.call('BITINI');
     const one = (pos: Position): number[] => {
       c.setPosition(0, pos);

@@ -5,7 +5,8 @@
 //
 // Layout (binary records, written by KMERGE on a scratch tape, 2 and 5 in turn, read by KNEXT from
 // the memory tape, tape 1 at *ROTE ON and the last merge's scratch tape after it):
-//   a record per catalogue key:  KEY, then (L in the decrement, n in the address), then n boards
+//   a record per catalogue key:  KEY (the game, 25 - pieces, advantage, kings, opposition, the two
+//                                moments: rote.sap's head), then (L in the decrement, n in the address), then n boards
 //                                of L+2 words: W1 W2 [W3 when L = 3] SCORE INFO
 //                                (INFO: age in the decrement, effective ply in the address)
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number
@@ -21,6 +22,8 @@ const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
 
 export interface MemoryKey {
+  /** Learnt in a give-away game (*GIVEAWAY ON): the key's top field, so these records come last. */
+  giveaway: boolean;
   /** Pieces on the board. */
   pieces: number;
   /** 0 even, 1 the side to move ahead, 2 behind. */
@@ -67,10 +70,11 @@ export function decodeKey(key: number): MemoryKey {
   const rowMoment = Math.floor(key / 1024) % 1024;
   const rest = Math.floor(key / 2 ** 20);
   return {
+    giveaway: Math.floor(rest / 512) % 2 === 1,
     opposition: rest % 2 === 1,
     kings: Math.floor(rest / 2) % 2 === 1,
     advantage: Math.floor(rest / 4) % 4,
-    pieces: 25 - Math.floor(rest / 16),
+    pieces: 25 - (Math.floor(rest / 16) % 32),
     rowMoment,
     diagonalMoment,
   };

@@ -17,7 +17,7 @@ const scoreText = (s: number): string => (Math.abs(s) > VWIN - 64 ? `${s > 0 ? '
 
 const keyText = (r: MemoryRecord): string => {
   const f = r.fields;
-  return `key ${r.key.toString(8).padStart(12, '0')}: ${f.pieces} pieces, ${ADV[f.advantage] ?? `advantage ${f.advantage}`}, ${f.kings ? 'kings' : 'no kings'}, move system ${f.opposition ? 'odd' : 'even'}, moments ${f.rowMoment}/${f.diagonalMoment}`;
+  return `key ${r.key.toString(8).padStart(12, '0')}: ${f.giveaway ? 'give-away, ' : ''}${f.pieces} pieces, ${ADV[f.advantage] ?? `advantage ${f.advantage}`}, ${f.kings ? 'kings' : 'no kings'}, move system ${f.opposition ? 'odd' : 'even'}, moments ${f.rowMoment}/${f.diagonalMoment}`;
 };
 
 export function tapeSummary(t: MemoryTape): string[] {
@@ -30,10 +30,15 @@ export function tapeSummary(t: MemoryTape): string[] {
     `words: ${t.records.reduce((n, r) => n + 2 + r.boards.length * (r.wordsPerBoard + 2), 0)} (${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 3 words a board; 2 without)`,
   ];
   if (boards > 0) {
+    const games = [false, true].map((g) => t.records.filter((r) => r.fields.giveaway === g));
+    lines.push(`games: ${games.map((rs, g) => `${g ? 'give-away' : 'ordinary'} ${rs.reduce((n, r) => n + r.boards.length, 0)} boards in ${rs.length} records`).join(', ')}`);
     lines.push(`ages ${Math.min(...ages)}-${Math.max(...ages)}, plies ${Math.min(...plies)}-${Math.max(...plies)}`);
-    const byPieces = new Map<number, number>();
-    for (const r of t.records) byPieces.set(r.fields.pieces, (byPieces.get(r.fields.pieces) ?? 0) + r.boards.length);
-    lines.push(`by pieces: ${[...byPieces].map(([p, n]) => `${p}:${n}`).join(' ')}`);
+    games.forEach((rs, g) => {
+      if (rs.length === 0) return;
+      const byPieces = new Map<number, number>();
+      for (const r of rs) byPieces.set(r.fields.pieces, (byPieces.get(r.fields.pieces) ?? 0) + r.boards.length);
+      lines.push(`${g ? 'give-away ' : ''}by pieces: ${[...byPieces].map(([p, n]) => `${p}:${n}`).join(' ')}`);
+    });
   }
   for (const p of t.problems) lines.push(`problem: ${p}`);
   return lines;

@@ -1,6 +1,7 @@
 // The memory tape host tools: decoding (src/checkers/memoryTape.ts), the atomic swap, and the
 // `tape info` / `tape dump` commands' text, on a tape the 704 wrote (rote.sap's KMERGE).
 
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,27 @@ describe('memory tape host tools', () => {
     expect(lines.filter((l) => new RegExp(`^ {2}B:W.*score +[+-]\\d+ +ply +3 +age ${age}$`).test(l)).length).toBe(12);
     expect(lines.filter((l) => /^ {6}( {3}| \. | B | W |\(B\)|\(W\)){8}$/.test(l)).length).toBe(12 * 8);
   });
+
+  it('selfplay --giveaway then selfplay on one memory tape: tape info counts both games, tape dump names the give-away records', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'memtape-')), 'memory.tap');
+    const fen = 'B:W18,23,27,K30:B5,10,14,K3'; // a quick ending
+    for (const variant of [['--giveaway'], []]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', ...variant, '--memory', file, '--fen', fen], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const t = readMemoryTape(file);
+    const count = (g: boolean): [number, number] => {
+      const rs = t.records.filter((r) => r.fields.giveaway === g);
+      return [rs.reduce((n, r) => n + r.boards.length, 0), rs.length];
+    };
+    const [[ob, or], [gb, gr]] = [count(false), count(true)];
+    expect(ob * gb).toBeGreaterThan(0);
+    const info = await runCli(registerTapeCommands, ['tape', 'info', file]);
+    expect(info.out).toContain(`games: ordinary ${ob} boards in ${or} records, give-away ${gb} boards in ${gr} records\n`);
+    expect(info.out).toMatch(/^give-away by pieces: /m);
+    const dump = (await runCli(registerTapeCommands, ['tape', 'dump', file])).out.split('\n').filter((l) => l.startsWith('record '));
+    expect(dump.map((l) => l.includes(': give-away, '))).toEqual([...new Array<boolean>(or).fill(false), ...new Array<boolean>(gr).fill(true)]);
+  }, 60_000);
 
   it('a learning tape given to tape info is named as such, not decoded as a memory tape', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'learntape-')), 'learning.tap');

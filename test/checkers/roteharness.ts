@@ -41,6 +41,12 @@ export class Rote704 extends Game704 {
     return Array.from({ length: this.peek('KN') }, (_, i) => this.entry(i));
   }
 
+  /** The game the keys are taken for, as a *GIVEAWAY card leaves it and KPRE sets it before a search (KGSET). */
+  game(giveaway: boolean): void {
+    this.poke('VGIVE', giveaway ? 1 : 0);
+    this.call('KGSET');
+  }
+
   /** KSAVE: ply 0 := pos, saved with score and effective ply. */
   save(pos: Position, score: number, ply: number): void {
     this.setPosition(0, pos);
@@ -91,8 +97,11 @@ export const ROT = (s: number): number => 33 - s;
 export const D1 = (s: number): number => { const { row, col } = coords(s); return squareAt(col, row); };
 export const D2 = (s: number): number => { const { row, col } = coords(s); return squareAt(7 - col, 7 - row); };
 
-/** The standard form and key, computed from Samuel's description independently of rote.sap. */
-export function standardForm(pos: Position): { w1: number; w2: number; w3: number; key: number } {
+/** The key's game bit, above Samuel's six fields: set for a board of a give-away game. */
+export const GIVEAWAY_KEY = 2 ** 29;
+
+/** The standard form and key, computed from Samuel's description independently of rote.sap; `giveaway` adds the game. */
+export function standardForm(pos: Position, giveaway = false): { w1: number; w2: number; w3: number; key: number } {
   let mover: number[] = [];
   let other: number[] = [];
   let kings: number[] = [];
@@ -120,7 +129,7 @@ export function standardForm(pos: Position): { w1: number; w2: number; w3: numbe
   const opp = all.filter((s) => system.has(s)).length % 2;
   const m1 = all.reduce((t, s) => t + coords(s).row, 0);
   const m2 = all.reduce((t, s) => { const { row, col } = coords(s); return t + (row + col - 1) / 2; }, 0);
-  const key = (((((25 - n) * 4 + adv) * 2 + (best[2] ? 1 : 0)) * 2 + opp) * 1024 + m1) * 1024 + m2;
+  const key = (giveaway ? GIVEAWAY_KEY : 0) + (((((25 - n) * 4 + adv) * 2 + (best[2] ? 1 : 0)) * 2 + opp) * 1024 + m1) * 1024 + m2;
   return { w1: best[0]!, w2: best[1]!, w3: best[2]!, key };
 }
 

@@ -12,7 +12,7 @@ import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type Mem
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { bootWith, checkersAssembly, linesOf } from './deck.ts';
 import { parseFen, randomPosition, rng, startPosition, toFen, type Position } from './reference.ts';
-import { GIVEAWAY_KEY, Rote704, reversed, standardForm } from './roteharness.ts';
+import { ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
 
 const stdKey = (p: Position, giveaway: boolean): string => JSON.stringify(standardForm(p, giveaway));
 const allKings = (p: Position): boolean => p.squares.every((q, s) => s === 0 || q === 0 || q === 2 || q === 4);
@@ -128,59 +128,31 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
     const entries = [...g.tapes.get(2)!.entries];
     return { entries, records: decodeMemoryTape(entries).records };
   };
-  const withPieces = (n: number, rand: () => number): Position => {
-    for (;;) {
-      const p = randomPosition(rand, 12, 0);
-      if (p.squares.filter((x) => x !== 0).length === n) return p;
-    }
-  };
 
   for (const giveaway of [false, true]) {
     it(`reads forward in ${giveaway ? 'a give-away game: the ordinary records passed over at the first move' : 'checkers: the give-away records wait at the end'}, the rest as before`, () => {
       const { entries, records } = mixedTape(200);
       expect(new Set(records.map((r) => r.fields.giveaway))).toEqual(new Set([false, true]));
-      const g = new Rote704();
-      g.mountTape(1, entries);
-      const [cap, perMove, depth] = [40, 4, 2];
-      g.poke('KPCAP', cap);
-      g.poke('KRPM', perMove);
-      g.poke('KPDEP', depth);
+      const limits = { cap: 40, perMove: 4, depth: 2 };
+      const g = Rote704.reading(entries, limits);
       g.game(giveaway);
       g.call('KRST');
-      // the rule, stated independently: records in tape order; a record of the other game is passed
-      // over if it comes first (ordinary records in a give-away game), else it waits; of this game
-      // more pieces than N passed over, N down to N-depth read (perMove a move), fewer wait
-      let next = 0;
-      let pool: MemoryRecord[] = [];
-      let passed = 0;
-      let dropped = 0;
+      const ref = new ForwardReader(records, { ...limits, giveaway });
       const rand = rng(8);
       for (const n of [24, 20, 18, 17, 15, 14, 12, 12, 11, 10, 9, 8, 6, 5]) {
-        for (let c = 0; c < perMove && next < records.length;) {
-          const r = records[next]!;
-          if (r.fields.giveaway !== giveaway) {
-            if (giveaway) { passed++; next++; continue; }
-            break;
-          }
-          if (r.fields.pieces > n) { passed++; next++; continue; }
-          if (r.fields.pieces < n - depth) break;
-          while (pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > cap) { pool = pool.slice(1); dropped++; }
-          pool.push(r);
-          next++;
-          c++;
-        }
+        ref.move(n);
         g.setPosition(0, withPieces(n, rand));
         g.call('KFWD');
-        expect([...new Set(g.pool().map((e) => e.key))], `N = ${n}`).toEqual(pool.map((r) => r.key));
+        expect([...new Set(g.pool().map((e) => e.key))], `N = ${n}`).toEqual(ref.pool.map((r) => r.key));
       }
-      expect(g.peek('KNSKP')).toBe(passed);
-      expect(g.peek('KNDRP')).toBe(dropped);
-      expect(pool.length).toBeGreaterThan(3);
+      expect(g.peek('KNSKP')).toBe(ref.passed);
+      expect(g.peek('KNDRP')).toBe(ref.dropped);
+      expect(ref.pool.length).toBeGreaterThan(3);
       const ordinary = records.filter((r) => !r.fields.giveaway).length;
-      if (giveaway) expect(passed).toBeGreaterThan(ordinary);
+      if (giveaway) expect(ref.passed).toBeGreaterThan(ordinary);
       // the pool's boards are found, with their scores; in the other game they are not
       const asPosition = (b: MemoryRecord['boards'][number]): Position => parseFen(boardFen(b));
-      const inPool = pool.flatMap((r) => r.boards);
+      const inPool = ref.pool.flatMap((r) => r.boards);
       for (const b of inPool) expect(g.look(asPosition(b)).score).toBe(b.score);
       g.game(!giveaway);
       for (const b of inPool) expect(g.look(asPosition(b)).score).toBeUndefined();
@@ -189,7 +161,7 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
       g.game(giveaway);
       g.call('KMERGE');
       expectSortedByGame(g.memoryTape());
-      expect(g.pool().at(-1)!.key).toBe(pool.at(-1)!.key);
+      expect(g.pool().at(-1)!.key).toBe(ref.pool.at(-1)!.key);
       expect(g.pool().every((e) => (e.key >= GIVEAWAY_KEY) === giveaway)).toBe(true);
     });
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { Rote704, reversed, signed, standardForm } from './roteharness.ts';
+import { ForwardReader, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
 const allKings = (rand: () => number): Position => {
@@ -371,51 +371,28 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     const entries = [...g.tapes.get(2)!.entries];
     return { entries, records: decodeMemoryTape(entries).records, saved };
   };
-  const withPieces = (n: number, rand: () => number): Position => {
-    for (;;) {
-      const p = randomPosition(rand, 12, 0);
-      if (p.squares.filter((x) => x !== 0).length === n) return p;
-    }
-  };
 
   it('reads a few records a move forward, passes over those with more pieces, drops the oldest when the pool is full', () => {
     const { entries, records } = bigTape(300);
-    const g = new Rote704();
-    g.mountTape(1, entries);
-    const [cap, perMove, depth] = [40, 4, 2];
-    g.poke('KPCAP', cap);
-    g.poke('KRPM', perMove);
-    g.poke('KPDEP', depth);
+    const limits = { cap: 40, perMove: 4, depth: 2 };
+    const g = Rote704.reading(entries, limits);
     g.call('KRST');
-    // the rule, stated independently: records in tape order; more pieces than N passed over; N down
-    // to N-depth read (at most perMove a move); fewer waits; the pool drops its first records
-    let next = 0;
-    let pool: MemoryRecord[] = [];
-    let passed = 0;
-    let dropped = 0;
+    const ref = new ForwardReader(records, limits);
     const rand = rng(8);
     for (const n of [20, 18, 18, 17, 15, 15, 14, 12, 12, 12, 11, 10, 9, 9, 8, 6, 6, 5]) {
-      for (let c = 0; c < perMove && next < records.length;) {
-        const r = records[next]!;
-        if (r.fields.pieces > n) { passed++; next++; continue; }
-        if (r.fields.pieces < n - depth) break;
-        while (pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > cap) { pool = pool.slice(1); dropped++; }
-        pool.push(r);
-        next++;
-        c++;
-      }
+      ref.move(n);
       g.setPosition(0, withPieces(n, rand));
       g.call('KFWD');
-      expect([...new Set(g.pool().map((e) => e.key))], `N = ${n}`).toEqual(pool.map((r) => r.key));
-      expect(g.pool().length).toBeLessThanOrEqual(cap);
+      expect([...new Set(g.pool().map((e) => e.key))], `N = ${n}`).toEqual(ref.pool.map((r) => r.key));
+      expect(g.pool().length).toBeLessThanOrEqual(limits.cap);
     }
-    expect(g.peek('KNSKP')).toBe(passed);
-    expect(g.peek('KNDRP')).toBe(dropped);
-    expect(dropped).toBeGreaterThan(3);
-    expect(passed).toBeGreaterThan(10);
+    expect(g.peek('KNSKP')).toBe(ref.passed);
+    expect(g.peek('KNDRP')).toBe(ref.dropped);
+    expect(ref.dropped).toBeGreaterThan(3);
+    expect(ref.passed).toBeGreaterThan(10);
     // a board of a record in the pool is found; one of a dropped record is not
-    const inPool = pool[pool.length - 1]!;
-    const gone = records.find((r) => r.fields.pieces <= 20 && !pool.includes(r))!;
+    const inPool = ref.pool[ref.pool.length - 1]!;
+    const gone = records.find((r) => r.fields.pieces <= 20 && !ref.pool.includes(r))!;
     const asPosition = (b: MemoryRecord['boards'][number]): Position => parseFen(boardFen(b));
     expect(g.find(asPosition(inPool.boards[0]!))).toBeGreaterThanOrEqual(g.peek('KCCAP'));
     expect(g.find(asPosition(gone.boards[0]!))).toBe(-1);

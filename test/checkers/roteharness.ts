@@ -4,10 +4,10 @@
 
 import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
-import { decodeMemoryTape, type MemoryTape } from '../../src/checkers/memoryTape.ts';
+import { decodeMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/memoryTape.ts';
 import { Game704 } from './deck.ts';
 import { PLYK, squareBit, SIGN } from './harness.ts';
-import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, squareAt, type Position } from './reference.ts';
+import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, randomPosition, squareAt, type Position } from './reference.ts';
 
 export class Rote704 extends Game704 {
   constructor() {
@@ -16,6 +16,16 @@ export class Rote704 extends Game704 {
     this.call('KINIT');
     // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
     for (const n of [1, 2, 5]) this.mountTape(n, []);
+  }
+
+  /** A Rote704 reading `entries` on tape 1, its pool `cap` boards, `perMove` records a move, `depth` fewer pieces read ahead. */
+  static reading(entries: TapeEntry[], o: { cap: number; perMove: number; depth: number }): Rote704 {
+    const g = new Rote704();
+    g.mountTape(1, entries);
+    g.poke('KPCAP', o.cap);
+    g.poke('KRPM', o.perMove);
+    g.poke('KPDEP', o.depth);
+    return g;
   }
 
   /** Mount a tape held in memory on unit n (replacing what was there); the drive for the test to read. */
@@ -138,4 +148,47 @@ export function reversed(pos: Position): Position {
   const swap = { 0: 0, [BLACK_MAN]: WHITE_MAN, [BLACK_KING]: WHITE_KING, [WHITE_MAN]: BLACK_MAN, [WHITE_KING]: BLACK_KING } as Record<number, number>;
   const squares = pos.squares.map((_, s) => (s === 0 ? 0 : swap[pos.squares[33 - s]!]!)) as Position['squares'];
   return { squares, blackToMove: !pos.blackToMove };
+}
+
+/**
+ * KFWD's rule stated independently, move by move: records in tape order; a record of the other
+ * game is passed over if it comes first (ordinary records in a give-away game), else it waits; of
+ * this game, records with more pieces than the board are passed over, N down to N-depth are read
+ * (at most perMove a move), fewer wait; a full pool drops its first records.
+ */
+export class ForwardReader {
+  pool: MemoryRecord[] = [];
+  passed = 0;
+  dropped = 0;
+  private next = 0;
+
+  constructor(private readonly records: readonly MemoryRecord[], private readonly o: { cap: number; perMove: number; depth: number; giveaway?: boolean }) {}
+
+  /** The records read before a search of a board with `n` pieces. */
+  move(n: number): void {
+    const giveaway = this.o.giveaway === true;
+    for (let c = 0; c < this.o.perMove && this.next < this.records.length;) {
+      const r = this.records[this.next]!;
+      if (r.fields.giveaway !== giveaway) {
+        if (!giveaway) break;
+        this.passed++;
+        this.next++;
+        continue;
+      }
+      if (r.fields.pieces > n) { this.passed++; this.next++; continue; }
+      if (r.fields.pieces < n - this.o.depth) break;
+      while (this.pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > this.o.cap) { this.pool = this.pool.slice(1); this.dropped++; }
+      this.pool.push(r);
+      this.next++;
+      c++;
+    }
+  }
+}
+
+/** A random position with exactly `n` pieces. */
+export function withPieces(n: number, rand: () => number): Position {
+  for (;;) {
+    const p = randomPosition(rand, 12, 0);
+    if (p.squares.filter((x) => x !== 0).length === n) return p;
+  }
 }

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLYK } from './harness.ts';
 import { Search704, signed, word } from './searchharness.ts';
-import { BLACK_KING, WHITE_KING, randomGamePosition, randomPosition, rng, toFen, type Position } from './reference.ts';
+import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, emptyPosition, randomGamePosition, randomPosition, rng, toFen, type Position } from './reference.ts';
 import { DEFAULTS, polynomial, type Params } from './searchref.ts';
 
 const kings = (pos: Position): boolean => pos.squares.some((p) => p === BLACK_KING || p === WHITE_KING);
@@ -26,6 +26,46 @@ describe('the fused evaluator (EF, EG in eval.sap)', () => {
       expect(c.m.cpu.mem[c.sym('EFTU') - x], `EFTU-${x}`).toBe(n + 64 * (cen + n));
       expect(c.m.cpu.mem[c.sym('EFTD') - x], `EFTD-${x}`).toBe(n + 64 * (cen - n + 8));
     }
+  });
+
+  it('has the piece-term table EFPT as defined (16*NA + NP men, the default weights)', () => {
+    const c = new Search704();
+    for (let x = 0; x < 256; x++) {
+      const d = 2 * ((x >> 4) - (x & 15));
+      const t = 2 * ((x >> 4) + (x & 15));
+      const want = d === 0 ? 0 : 256 * d + Math.trunc((4096 * d) / t);
+      expect(signed(c.m.cpu.mem[c.sym('EFPT') - x]!), `EFPT-${x}`).toBe(want);
+      if (want === 0) expect(c.m.cpu.mem[c.sym('EFPT') - x], `EFPT-${x} is +0`).toBe(0);
+    }
+  });
+
+  it('scores boards with more than 15 men a side (a setup only) the same as the general way', () => {
+    const c = new Search704();
+    c.call('BITINI');
+    const efk = c.peek('EFK');
+    const rand = rng(73);
+    let many = 0;
+    for (let i = 0; i < 300; i++) {
+      // Men only, none on its crowning row; up to 24 of one colour.
+      const pos = emptyPosition(rand() < 0.5);
+      const black = Math.floor(rand() * 25);
+      const white = Math.floor(rand() * (25 - black));
+      const free = Array.from({ length: 24 }, (_, k) => k + 5); // squares 5-28
+      const men = [...Array(black).fill(BLACK_MAN), ...Array(white).fill(WHITE_MAN)];
+      for (const man of men.slice(0, free.length)) pos.squares[free.splice(Math.floor(rand() * free.length), 1)[0]!] = man;
+      if (Math.max(black, white) > 15) many++;
+      c.setPosition(0, pos);
+      const a = c.call('EVAL', { xr1: 0 });
+      const sumA = c.peek('ESUM');
+      c.poke('EFK', efk + 1);
+      const b = c.call('EVAL', { xr1: 0 });
+      c.poke('EFK', efk);
+      const fen = toFen(pos);
+      expect(a.ac, fen).toBe(b.ac);
+      expect(signed(sumA), fen).toBe(signed(c.peek('ESUM')));
+      expect(signed(a.ac), fen).toBe(64 * polynomial(pos));
+    }
+    expect(many).toBeGreaterThan(30);
   });
 
   it('is taken with the term table as assembled (EFK is a copy of VNT, VTR-1..3, VTC-1..3)', () => {

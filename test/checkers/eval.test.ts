@@ -5,13 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { PLYK } from './harness.ts';
 import { Search704, signed, word } from './searchharness.ts';
-import { parseFen, randomGamePosition, randomPosition, rng, toFen, type Position } from './reference.ts';
+import { parseFen, toFen, type Position, mixedPositions } from './reference.ts';
 import { ADV, CADV, CENT, DENY, DEFAULTS, MOB, OFFER, material, pieceTerm, polynomial, turned } from './searchref.ts';
 
-const positions = (n: number, seed: number): Position[] => {
-  const rand = rng(seed);
-  return Array.from({ length: n }, (_, i) => (i % 2 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 60))));
-};
+const positions = (n: number, seed: number): Position[] => mixedPositions(seed, n, 2, 60);
 
 describe('parameter routines (params.sap)', () => {
   const c = new Search704();

@@ -6,9 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Checkers704, PLYK, SIGN, bitNumber, squareBit, squaresOf, toRecord, wordOf,
 } from './harness.ts';
-import {
-  legalMoves, parseFen, randomGamePosition, randomPosition, rng, startPosition, type Position,
-} from './reference.ts';
+import { legalMoves, parseFen, startPosition, type Position, mixedPositions } from './reference.ts';
 
 const DIRS = ['RF', 'LF', 'LB', 'RB'] as const;
 /** Bit-number step of one diagonal step in each direction (board.sap). */
@@ -30,12 +28,7 @@ function expectedWords(pos: Position): { words: Record<string, number>; jumps: b
   return { words, jumps };
 }
 
-function positions(seed: number, n: number): Position[] {
-  const rand = rng(seed);
-  const out: Position[] = [];
-  for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 60)));
-  return out;
-}
+const positions = (seed: number, n: number): Position[] => mixedPositions(seed, n, 2, 60);
 
 describe('MOVGEN', () => {
   const c = new Checkers704();

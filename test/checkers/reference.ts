@@ -8,6 +8,8 @@
 // cannot be jumped twice. Square numbering is the standard one (Fig. B-1): Black starts on
 // 1-12 at the top (row 0) and moves down, White on 21-32.
 
+import { mulberry32 as rng } from '../rng.ts';
+
 export const EMPTY = 0;
 export const BLACK_MAN = 1;
 export const BLACK_KING = 2;
@@ -174,7 +176,7 @@ export function toFen(pos: Position): string {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so failures can be replayed. */
-export { mulberry32 as rng } from '../rng.ts';
+export { rng };
 
 /**
  * A random position with kings: each side gets up to `maxPerSide` pieces, each a king with
@@ -194,6 +196,15 @@ export function randomPosition(rand: () => number, maxPerSide = 12, kingShare = 
     }
   }
   return pos;
+}
+
+/**
+ * `n` test positions from `seed`: every `scatterEvery`-th (from the first) a random scatter
+ * (`randomPosition`), the others reached by up to `maxPlies` random moves from the start.
+ */
+export function mixedPositions(seed: number, n: number, scatterEvery: number, maxPlies: number): Position[] {
+  const rand = rng(seed);
+  return Array.from({ length: n }, (_, i) => (i % scatterEvery === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * maxPlies))));
 }
 
 /** A position reached by `plies` random legal moves from the start (fewer if a side is stuck). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game704 } from './deck.ts';
 import { toRecord } from './harness.ts';
-import { parseFen, randomGamePosition, randomPosition, rng, startPosition, type Position } from './reference.ts';
+import { parseFen, randomGamePosition, rng, startPosition, type Position, mixedPositions } from './reference.ts';
 import { pieceTerm, turned } from './searchref.ts';
 import { SPECIAL, TERMS, priorTerm, term } from './termsref.ts';
 import { signed, word } from './searchharness.ts';
@@ -33,9 +33,7 @@ const expected = (poly: Poly, pos: Position): number =>
   64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * term(TERMS[k - 1]![1], pos), 0));
 
 const positions = (): Position[] => {
-  const rand = rng(404);
-  const all = [...SPECIAL.map(parseFen), startPosition()];
-  for (let i = 0; i < 300; i++) all.push(i % 3 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 90)));
+  const all = [...SPECIAL.map(parseFen), startPosition(), ...mixedPositions(404, 300, 3, 90)];
   return [...all, ...all.map(turned)];
 };
 

@@ -5,19 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { PLYK } from './harness.ts';
 import { Search704, signed, termRoutine, word } from './searchharness.ts';
-import {
-  emptyPosition, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
-} from './reference.ts';
+import { emptyPosition, parseFen, randomGamePosition, rng, startPosition, toFen, type Position, mixedPositions } from './reference.ts';
 import { turned } from './searchref.ts';
 import { SPECIAL, TERMS, connective } from './termsref.ts';
 
 /** Call term k's routine on ply record `ply` through the table entry. */
 const callTerm = (c: Search704, k: number, ply: number) => c.call(termRoutine(c, k), { xr1: PLYK * ply });
 
-const positions = (n: number, seed: number): Position[] => {
-  const rand = rng(seed);
-  return Array.from({ length: n }, (_, i) => (i % 3 === 0 ? randomPosition(rand) : randomGamePosition(rand, Math.floor(rand() * 90))));
-};
+const positions = (n: number, seed: number): Position[] => mixedPositions(seed, n, 3, 90);
 
 describe('the 38 terms (terms.sap) against the reference', () => {
   const c = new Search704();

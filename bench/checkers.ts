@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
 import { formatAddr } from '../src/cpu/word.ts';
-import { bootCheckers, checkersAssembly } from '../src/checkers/deck.ts';
+import { bootCheckers, checkersAssembly } from '../src/checkers/program/deck.ts';
 import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';

@@ -10,15 +10,15 @@ import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckIt
 import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
-import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './board.ts';
-import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './pdn.ts';
-import { attachMemoryTapes } from './memoryTape.ts';
-import { mountLearningTape, UNTRAINED, useCards } from './learningTape.ts';
-import { duration, Progress } from './progress.ts';
-import { registerMatchCommand } from './match.ts';
-import { registerReportCommand } from './report.ts';
-import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay.ts';
-import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './session.ts';
+import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './notation/board.ts';
+import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
+import { attachMemoryTapes } from './rote/memoryTape.ts';
+import { mountLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
+import { duration, Progress } from '../host/progress.ts';
+import { registerMatchCommand } from './match/match.ts';
+import { registerReportCommand } from './selfplay/report.ts';
+import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
+import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './program/session.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
@@ -430,7 +430,7 @@ export function registerCheckersCommands(program: Command): void {
     .description('the checkers program plays itself (without learning, rote or generalization, every game from the same start is the same)')
     .option('--games <n>', 'how many games (default 1; with --state, the session\'s total, which a later run may raise)')
     .option('--fen <fen>', 'start every game from this position')
-    .option('--openings <file>', 'start the games from the ACF three-move ballots of this TSV file (e.g. ../shared/data/acf_3move.tsv)')
+    .option('--openings <file>', 'start the games from the ACF three-move ballots of this TSV file (e.g. data/acf_3move.tsv)')
     .option('--seed <n>', 'the order of the ballots (a seeded shuffle; without it a seed is drawn and shown)')
     .option('--barred', 'include the barred ballots')
     .option('--state <dir>', 'a session directory: journal, games.pdn (memory.tap with --rote, learning.tap with --learn), kept after every game; run again to go on')

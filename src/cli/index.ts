@@ -3,9 +3,10 @@
 import { Command } from 'commander';
 import { registerAsmCommands } from '../asm/cli.ts';
 import { registerCheckersCommands } from '../checkers/cli.ts';
-import { registerLearningCommands } from '../checkers/learningCli.ts';
-import { registerTapeCommands } from '../checkers/tapeCli.ts';
+import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
+import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
+import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerRun } from './run.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -26,5 +27,6 @@ registerDebug(program);
 registerCheckersCommands(program);
 registerTapeCommands(program);
 registerLearningCommands(program);
+registerReproduceCommand(program);
 
 await program.parseAsync(process.argv);

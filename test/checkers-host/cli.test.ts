@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PERFT, SHARED_DATA } from '../shared.ts';
-import { readMemoryTape } from '../../src/checkers/memoryTape.ts';
-import { parsePdn } from '../../src/checkers/pdn.ts';
+import { PERFT, DATA } from '../data.ts';
+import { readMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
+import { parsePdn } from '../../src/checkers/notation/pdn.ts';
 import { parseFen, perft } from '../checkers/reference.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-cli-'));
@@ -142,7 +142,7 @@ describe('samuel704 play', () => {
 describe('samuel704 book', () => {
   it('follows the first Tinsley game and prints L, H and C per game and overall', () => {
     const deck = join(dir, 'g1.deck');
-    const r = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--deck-out', deck]);
+    const r = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--deck-out', deck]);
     expect(r.status, r.stderr).toBe(0);
     const [head, summary, overall] = r.stdout.trim().split('\n');
     expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 moves');
@@ -158,8 +158,8 @@ describe('samuel704 book', () => {
   });
 
   it('follows a book game past the 70-move limit of the program\'s own games, to the book\'s last move', () => {
-    const pdn = parsePdn(readFileSync(join(SHARED_DATA, 'tinsley.pdn'), 'utf8'));
-    const r = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '7', '--verbose']);
+    const pdn = parsePdn(readFileSync(join(DATA, 'tinsley.pdn'), 'utf8'));
+    const r = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '7', '--verbose']);
     expect(r.status, r.stderr).toBe(0);
     const [head, ...rest] = r.stdout.trim().split('\n');
     const plies = Number(/ (\d+) moves$/.exec(head!)![1]);
@@ -174,7 +174,7 @@ describe('samuel704 book', () => {
 
   it('--memory: the book game\'s positions are saved with the program\'s scores; following it again finds them', () => {
     const tape = join(dir, 'book-memory.tap');
-    const first = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
+    const first = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
     expect(first.status, first.stderr).toBe(0);
     const t1 = readMemoryTape(tape);
     expect(t1.complete, t1.problems.join('; ')).toBe(true);
@@ -183,7 +183,7 @@ describe('samuel704 book', () => {
     expect(boards1.length).toBeGreaterThan(20);
     expect(boards1.length).toBeLessThanOrEqual(56);
     expect(first.stderr).toContain(`${tape}: new memory tape, ${boards1.length} boards`);
-    const again = cli(['book', join(SHARED_DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
+    const again = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
     expect(again.status, again.stderr).toBe(0);
     const t2 = readMemoryTape(tape);
     expect(t2.complete, t2.problems.join('; ')).toBe(true);

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACF } from '../shared.ts';
-import { bookCards, parsePdn, type PdnGame } from '../../src/checkers/pdn.ts';
-import { parsePrintout } from '../../src/checkers/session.ts';
+import { ACF } from '../data.ts';
+import { bookCards, parsePdn, type PdnGame } from '../../src/checkers/notation/pdn.ts';
+import { parsePrintout } from '../../src/checkers/program/session.ts';
 import { judgeGiveaway } from '../checkers/giveawayref.ts';
 import { legalMoves, parseFen, startPosition, toFen, type Position } from '../checkers/reference.ts';
 

@@ -6,11 +6,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACF } from '../shared.ts';
-import { coefficientText, namedState, registerLearningCommands } from '../../src/checkers/learningCli.ts';
-import { loadJournal } from '../../src/checkers/journal.ts';
-import { readLearningTape } from '../../src/checkers/learningTape.ts';
-import { TERM_NAMES } from '../../src/checkers/termNames.ts';
+import { ACF } from '../data.ts';
+import { coefficientText, namedState, registerLearningCommands } from '../../src/checkers/learning/learningCli.ts';
+import { loadJournal } from '../../src/checkers/selfplay/journal.ts';
+import { readLearningTape } from '../../src/checkers/learning/learningTape.ts';
+import { TERM_NAMES } from '../../src/checkers/learning/termNames.ts';
 import { runCli } from '../cliCapture.ts';
 import { readPng } from './pngRead.ts';
 

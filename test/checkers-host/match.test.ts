@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACF } from '../shared.ts';
-import { capturedBy, jumpPath, scoreTable, type MatchGame } from '../../src/checkers/match.ts';
-import { ballotOrder, playable, readBallots } from '../../src/checkers/openings.ts';
-import { parsePdn } from '../../src/checkers/pdn.ts';
-import { pairedTest, tTwoSided } from '../../src/checkers/stats.ts';
+import { ACF } from '../data.ts';
+import { capturedBy, jumpPath, scoreTable, type MatchGame } from '../../src/checkers/match/match.ts';
+import { ballotOrder, playable, readBallots } from '../../src/checkers/selfplay/openings.ts';
+import { parsePdn } from '../../src/checkers/notation/pdn.ts';
+import { pairedTest, tTwoSided } from '../../src/host/stats.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-match-'));
 const cli = (a: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...a], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

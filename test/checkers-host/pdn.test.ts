@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHARED_DATA } from '../shared.ts';
-import { parseFen } from '../../src/checkers/board.ts';
-import { bookCards, movetext, parsePdn, setupCards, writePdn } from '../../src/checkers/pdn.ts';
+import { DATA } from '../data.ts';
+import { parseFen } from '../../src/checkers/notation/board.ts';
+import { bookCards, movetext, parsePdn, setupCards, writePdn } from '../../src/checkers/notation/pdn.ts';
 
-const TINSLEY = join(SHARED_DATA, 'tinsley.pdn');
+const TINSLEY = join(DATA, 'tinsley.pdn');
 
 describe('Tinsley\'s games', () => {
   const text = readFileSync(TINSLEY, 'latin1');

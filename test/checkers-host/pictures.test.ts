@@ -2,8 +2,8 @@
 // font, and one scene drawn by both back ends agreeing on where things are.
 
 import { describe, expect, it } from 'vitest';
-import { parseFen } from '../../src/checkers/board.ts';
-import { boardScene, linesScene } from '../../src/checkers/charts.ts';
+import { parseFen } from '../../src/checkers/notation/board.ts';
+import { boardScene, linesScene } from '../../src/host/charts.ts';
 import { ADVANCE, GLYPH_H, GLYPH_W, glyph, textCells } from '../../src/pictures/font.ts';
 import { crc32, encodePng } from '../../src/pictures/png.ts';
 import { Raster, scenePng } from '../../src/pictures/raster.ts';

@@ -6,12 +6,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACF } from '../shared.ts';
-import { applyPath, parseFen, startPosition, toFen } from '../../src/checkers/board.ts';
-import { loadJournal } from '../../src/checkers/journal.ts';
-import { readLearningTape } from '../../src/checkers/learningTape.ts';
-import { ballotCards, ballotOrder, playable, readBallots, seededRandom } from '../../src/checkers/openings.ts';
-import { parsePdn } from '../../src/checkers/pdn.ts';
+import { ACF } from '../data.ts';
+import { applyPath, parseFen, startPosition, toFen } from '../../src/checkers/notation/board.ts';
+import { loadJournal } from '../../src/checkers/selfplay/journal.ts';
+import { readLearningTape } from '../../src/checkers/learning/learningTape.ts';
+import { ballotCards, ballotOrder, playable, readBallots, seededRandom } from '../../src/checkers/selfplay/openings.ts';
+import { parsePdn } from '../../src/checkers/notation/pdn.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-selfplay-'));
 const args = (a: string[]): string[] => ['--import', 'tsx', 'src/cli/index.ts', ...a];

@@ -3,8 +3,8 @@
 
 import chalk from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { applyPath, drawBoard, parseFen, parsePrintedBoard, startPosition, toFen } from '../../src/checkers/board.ts';
-import { CheckersSession, parsePrintout, type Event } from '../../src/checkers/session.ts';
+import { applyPath, drawBoard, parseFen, parsePrintedBoard, startPosition, toFen } from '../../src/checkers/notation/board.ts';
+import { CheckersSession, parsePrintout, type Event } from '../../src/checkers/program/session.ts';
 
 const strip = (events: Event[]) => events.map(({ text: _t, at: _a, wall: _w, ...rest }) => rest);
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { recordToWords, TAPE_MARK, wordsToRecord, writeTapeFile, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
 import { asciiToWords } from '../../src/devices/codes.ts';
-import { STATE_WORDS } from '../../src/checkers/learningTape.ts';
+import { STATE_WORDS } from '../../src/checkers/learning/learningTape.ts';
 import { runCli } from '../cliCapture.ts';
-import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen, readMemoryTape, scratchPaths } from '../../src/checkers/memoryTape.ts';
-import { registerTapeCommands, tapeSummary } from '../../src/checkers/tapeCli.ts';
+import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen, readMemoryTape, scratchPaths } from '../../src/checkers/rote/memoryTape.ts';
+import { registerTapeCommands, tapeSummary } from '../../src/checkers/rote/tapeCli.ts';
 import { randomPosition, rng, toFen } from '../checkers/reference.ts';
 import { Rote704, standardForm } from '../checkers/roteharness.ts';
 

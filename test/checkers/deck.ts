@@ -2,13 +2,13 @@
 // as a core image with symbols, to call single routines, or as a bootable deck (loader +
 // program), to run it the way a user does.
 
-import { bootCheckers, checkersAssembly } from '../../src/checkers/deck.ts';
+import { bootCheckers, checkersAssembly } from '../../src/checkers/program/deck.ts';
 import { textCard, type Card } from '../../src/devices/cards.ts';
 import type { Machine } from '../../src/machine/machine.ts';
 import { Checkers704 } from './harness.ts';
 import { signed, word } from './searchharness.ts';
 
-export { checkersAssembly, checkersSources } from '../../src/checkers/deck.ts';
+export { checkersAssembly, checkersSources } from '../../src/checkers/program/deck.ts';
 
 /** A machine booted from the deck (loader + program) with `lines` as text cards behind it. */
 export const bootWith = (lines: string[], eof = true): Machine => bootCheckers(lines.map((l) => textCard(l)), eof);

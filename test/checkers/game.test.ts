@@ -4,7 +4,7 @@
 // Every move the program prints is checked against the reference move generator.
 
 import { describe, expect, it } from 'vitest';
-import { PERFT } from '../shared.ts';
+import { PERFT } from '../data.ts';
 import { textCard } from '../../src/devices/cards.ts';
 import type { Machine } from '../../src/machine/machine.ts';
 import { bootWith } from './deck.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
-import { attachLearningTapes } from '../../src/checkers/learningTape.ts';
+import { attachLearningTapes } from '../../src/checkers/learning/learningTape.ts';
 import { Game704, bootWith, cardOf, sym, peek, poke, linesOf } from './deck.ts';
 import {
   BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomGamePosition, rng, startPosition, type Position,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
-import { attachLearningTapes, decodeLearningTape, readLearningTape, STATE_WORDS } from '../../src/checkers/learningTape.ts';
+import { attachLearningTapes, decodeLearningTape, readLearningTape, STATE_WORDS } from '../../src/checkers/learning/learningTape.ts';
 import { asciiToWords } from '../../src/devices/codes.ts';
 import { TAPE_MARK, wordsToRecord, writeTapeFile } from '../../src/devices/tapeImage.ts';
 import { bootWith, sym, peek } from './deck.ts';

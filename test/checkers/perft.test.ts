@@ -1,9 +1,9 @@
 // perft.sap: the number of positions n moves deep, counted on the emulated 704 — from the
-// start position against the published counts (../shared/data/perft.tsv),
+// start position against the published counts (data/perft.tsv),
 // and from random positions with kings against the reference generator.
 
 import { describe, expect, it } from 'vitest';
-import { PERFT } from '../shared.ts';
+import { PERFT } from '../data.ts';
 import { Checkers704 } from './harness.ts';
 import { parseFen, perft, randomGamePosition, randomPosition, rng, toFen } from './reference.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { attachMemoryTapes, installNewMemoryTape, readMemoryTape } from '../../src/checkers/memoryTape.ts';
+import { attachMemoryTapes, installNewMemoryTape, readMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import { bootWith, checkersAssembly } from './deck.ts';
 import { parseFen, toFen, type Position } from './reference.ts';
 import { reversed } from './roteharness.ts';

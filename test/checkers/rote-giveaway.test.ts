@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/memoryTape.ts';
+import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { bootWith, checkersAssembly, linesOf } from './deck.ts';
 import { parseFen, randomPosition, rng, startPosition, toFen, type Position } from './reference.ts';

@@ -4,7 +4,7 @@
 // and culling at a merge, and the memory tape written and read back.
 
 import { describe, expect, it } from 'vitest';
-import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/memoryTape.ts';
+import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
 import { ForwardReader, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';

@@ -3,7 +3,7 @@
 // the middle of writing tape 2 (the parent then kills this process), or DONE after the run and
 // the host's swap.
 
-import { attachMemoryTapes } from '../../src/checkers/memoryTape.ts';
+import { attachMemoryTapes } from '../../src/checkers/rote/memoryTape.ts';
 import { bootWith, checkersAssembly } from './deck.ts';
 
 const [memory, fresh, ...cards] = process.argv.slice(2) as [string, string, ...string[]];

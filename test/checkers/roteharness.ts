@@ -4,7 +4,7 @@
 
 import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
-import { decodeMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/memoryTape.ts';
+import { decodeMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import { Game704 } from './deck.ts';
 import { PLYK, squareBit, SIGN } from './harness.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, randomPosition, squareAt, type Position } from './reference.ts';

@@ -1,10 +1,10 @@
-// The ACF three-move ballots (../shared/data/acf_3move.tsv: number, moves, status, name, FEN
+// The ACF three-move ballots (data/acf_3move.tsv: number, moves, status, name, FEN
 // after the three moves) as starting positions, and the seeded order a session draws them in.
 // The seed only picks openings: every move from the ballot's position on is the 704's.
 
 import { readFileSync } from 'node:fs';
-import { parseFen } from './board.ts';
-import { setupCards } from './pdn.ts';
+import { parseFen } from '../notation/board.ts';
+import { setupCards } from '../notation/pdn.ts';
 
 export interface Ballot {
   number: number;

@@ -1,7 +1,7 @@
 // Generalization learning's printer lines (docs/checkers-learning.md) for one game, as figures
 // for the session journal and its pictures. Read only: the verdicts and the table are the 704's.
 
-import type { Side } from './board.ts';
+import type { Side } from '../notation/board.ts';
 
 export interface LearnTerm {
   name: string;

@@ -12,10 +12,10 @@
 //   coefficients; then the 22 reserve terms from the tail to the head.
 
 import { existsSync } from 'node:fs';
-import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
-import { asciiToWords } from '../devices/codes.ts';
-import { TapeUnit } from '../devices/tape.ts';
-import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from './tapePair.ts';
+import { readTapeFile, recordToWords, type TapeEntry } from '../../devices/tapeImage.ts';
+import { asciiToWords } from '../../devices/codes.ts';
+import { TapeUnit } from '../../devices/tape.ts';
+import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 
 const SIGN = 2 ** 35;
 const LEARNT = asciiToWords('LEARNT')[0]!;

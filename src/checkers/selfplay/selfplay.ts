@@ -6,22 +6,22 @@
 // the 704's lines.
 
 import { resolve } from 'node:path';
-import { writeFileAtomic } from '../devices/atomicFile.ts';
-import { style } from '../cli/style.ts';
-import { applyPath, parseFen, startPosition, toFen, type Position, type Side } from './board.ts';
-import { bar, blockLabel, blockSize, countBlocks, sparkline, type Block } from './charts.ts';
+import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import { style } from '../../cli/style.ts';
+import { applyPath, parseFen, startPosition, toFen, type Position, type Side } from '../notation/board.ts';
+import { bar, blockLabel, blockSize, countBlocks, sparkline, type Block } from '../../host/charts.ts';
 import {
   gamePdn, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, tally,
   type Journal, type JournalGame, type RoteStats, type SessionSettings,
 } from './journal.ts';
-import { attachLearningTapes } from './learningTape.ts';
-import { imageDigest, type PendingSwap, type TapeSwap } from './tapePair.ts';
-import { coefficient, newLearnStats, takeLearnLine } from './learnPrint.ts';
-import { attachMemoryTapes, MERGE_COMPLETE } from './memoryTape.ts';
+import { attachLearningTapes } from '../learning/learningTape.ts';
+import { imageDigest, type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
+import { coefficient, newLearnStats, takeLearnLine } from '../learning/learnPrint.ts';
+import { attachMemoryTapes, MERGE_COMPLETE } from '../rote/memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
-import { movetext, setupCards, writePdn } from './pdn.ts';
-import { duration, Progress } from './progress.ts';
-import { CheckersSession, giveawayCards } from './session.ts';
+import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
+import { duration, Progress } from '../../host/progress.ts';
+import { CheckersSession, giveawayCards } from '../program/session.ts';
 
 export interface SelfplayOptions {
   games?: string;

@@ -3,10 +3,10 @@
 // report, `learning plot` and the terminal. The figures are the 704's: the table it prints after
 // each learning game (docs/checkers-learning.md, "Printer lines"), kept in the journal.
 
-import { blockSize, countBlocks, blockLabel, linesScene, stackedBarsScene, type Series, type Tick } from './charts.ts';
-import type { JournalGame } from './journal.ts';
+import { blockSize, countBlocks, blockLabel, linesScene, stackedBarsScene, type Series, type Tick } from '../../host/charts.ts';
+import type { JournalGame } from '../selfplay/journal.ts';
 import { coefficient, signedCorrelation, type LearnTerm } from './learnPrint.ts';
-import type { Scene } from '../pictures/scene.ts';
+import type { Scene } from '../../pictures/scene.ts';
 
 export const PALETTE = ['#c0392b', '#2c7fb8', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#7f8c8d', '#b7950b'];
 export const ALPHA_COLOURS = { won: '#6b8e4e', lost: '#c0392b', drawn: '#7a9cc8' };

@@ -6,10 +6,10 @@
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../devices/atomicFile.ts';
-import type { Side } from './board.ts';
-import type { LearnStats } from './learnPrint.ts';
-import { GIVEAWAY_TAG, writePdn, type PdnOut } from './pdn.ts';
+import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import type { Side } from '../notation/board.ts';
+import type { LearnStats } from '../learning/learnPrint.ts';
+import { GIVEAWAY_TAG, writePdn, type PdnOut } from '../notation/pdn.ts';
 
 export interface SessionSettings {
   /** Games the session is to play (a later run may raise it with --games). */

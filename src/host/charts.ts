@@ -5,7 +5,7 @@
 
 import chalk from 'chalk';
 import type { Scene, Shape } from '../pictures/scene.ts';
-import type { Position } from './board.ts';
+import type { Position } from '../checkers/notation/board.ts';
 
 const SPARKS = '▁▂▃▄▅▆▇█';
 const PLAIN_SPARKS = '_.-=*#';

@@ -5,12 +5,12 @@
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assemble, type AssembleResult } from '../asm/assembler.ts';
-import { readSources } from '../asm/sources.ts';
-import { wordsToCard, type Card, type DeckItem } from '../devices/cards.ts';
-import { Machine, type MachineOptions } from '../machine/machine.ts';
+import { assemble, type AssembleResult } from '../../asm/assembler.ts';
+import { readSources } from '../../asm/sources.ts';
+import { wordsToCard, type Card, type DeckItem } from '../../devices/cards.ts';
+import { Machine, type MachineOptions } from '../../machine/machine.ts';
 
-export const CHECKERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'asm', 'checkers');
+export const CHECKERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'asm', 'checkers');
 
 /** The sources in assembly order, as main.sap lists them. */
 export const checkersSources = (dir = CHECKERS_DIR): { name: string; text: string }[] => readSources([join(dir, 'main.sap')]);

@@ -7,17 +7,17 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { writeFileAtomic } from '../devices/atomicFile.ts';
-import { guarded } from '../cli/style.ts';
-import { writePicture, type PictureFormat } from '../pictures/file.ts';
-import type { Scene } from '../pictures/scene.ts';
-import { escapeXml as esc, sceneSvg } from '../pictures/svg.ts';
-import { parseFen } from './board.ts';
-import { blockLabel, blockSize, boardScene, countBlocks, linesScene, stackedBarsScene, type Block } from './charts.ts';
-import { alphaScene, learningGames, termScene } from './learningCharts.ts';
+import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import { guarded } from '../../cli/style.ts';
+import { writePicture, type PictureFormat } from '../../pictures/file.ts';
+import type { Scene } from '../../pictures/scene.ts';
+import { escapeXml as esc, sceneSvg } from '../../pictures/svg.ts';
+import { parseFen } from '../notation/board.ts';
+import { blockLabel, blockSize, boardScene, countBlocks, linesScene, stackedBarsScene, type Block } from '../../host/charts.ts';
+import { alphaScene, learningGames, termScene } from '../learning/learningCharts.ts';
 import { gamePdn, loadJournal, tally, type Journal, type JournalGame } from './journal.ts';
-import { writePdn } from './pdn.ts';
-import { duration } from './progress.ts';
+import { writePdn } from '../notation/pdn.ts';
+import { duration } from '../../host/progress.ts';
 
 const COLOURS = { black: '#333333', white: '#c8b27a', drawn: '#7a9cc8', boards: '#6b8e4e', hits: '#c0392b', gained: '#8e44ad', plies: '#2c7fb8' };
 

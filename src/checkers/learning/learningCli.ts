@@ -6,10 +6,10 @@
 
 import chalk from 'chalk';
 import type { Command } from 'commander';
-import { guarded, style } from '../cli/style.ts';
-import { formatOf, writePicture } from '../pictures/file.ts';
-import { bar, blockLabel, terminalPlot } from './charts.ts';
-import { loadJournal } from './journal.ts';
+import { guarded, style } from '../../cli/style.ts';
+import { formatOf, writePicture } from '../../pictures/file.ts';
+import { bar, blockLabel, terminalPlot } from '../../host/charts.ts';
+import { loadJournal } from '../selfplay/journal.ts';
 import { alphaBlocks, alphaScene, learningGames, termCurves, termScene, type Along, type Measure } from './learningCharts.ts';
 import { readLearningTape, type LearningState } from './learningTape.ts';
 import { termName } from './termNames.ts';

@@ -9,19 +9,19 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { DraughtsPlayer } from 'rapid-draughts';
-import { writeFileAtomic } from '../devices/atomicFile.ts';
-import { TapeUnit } from '../devices/tape.ts';
-import { mountLearningTape, UNTRAINED, useCards } from './learningTape.ts';
-import { SCRATCH_UNITS } from './memoryTape.ts';
-import { guarded, style } from '../cli/style.ts';
-import { other, parseFen, type Side } from './board.ts';
-import { resultFor } from './journal.ts';
-import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
-import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from './pdn.ts';
-import { Progress } from './progress.ts';
-import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './session.ts';
-import { pairedTest, type PairedTest } from './stats.ts';
-import { wholeNumber } from './selfplay.ts';
+import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import { TapeUnit } from '../../devices/tape.ts';
+import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
+import { SCRATCH_UNITS } from '../rote/memoryTape.ts';
+import { guarded, style } from '../../cli/style.ts';
+import { other, parseFen, type Side } from '../notation/board.ts';
+import { resultFor } from '../selfplay/journal.ts';
+import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from '../selfplay/openings.ts';
+import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from '../notation/pdn.ts';
+import { Progress } from '../../host/progress.ts';
+import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from '../program/session.ts';
+import { pairedTest, type PairedTest } from '../../host/stats.ts';
+import { wholeNumber } from '../selfplay/selfplay.ts';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -360,7 +360,7 @@ export function registerMatchCommand(program: Command): void {
   program
     .command('match')
     .description('the 704 program against another player over ACF ballots, colours reversed; the 704 adjudicates; score table and paired t test')
-    .requiredOption('--openings <file>', 'the ACF three-move ballots (e.g. ../shared/data/acf_3move.tsv)')
+    .requiredOption('--openings <file>', 'the ACF three-move ballots (e.g. data/acf_3move.tsv)')
     .option('--games <n>', 'how many ballots (two games each)', '1')
     .option('--seed <n>', 'the order of the ballots')
     .option('--barred', 'include the barred ballots')

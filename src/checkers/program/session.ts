@@ -2,11 +2,11 @@
 // waits for a card or halts, and turn the new printer lines into events — one parser for every
 // line format of docs/checkers-game.md. The console (sense lights, MQ) is read from the CPU.
 
-import type { StopReason } from '../cpu/cpu.ts';
-import { textCard, type DeckItem } from '../devices/cards.ts';
-import { CYCLE_US } from '../devices/timing.ts';
-import type { Machine } from '../machine/machine.ts';
-import { parsePrintedBoard, type Position, type Side } from './board.ts';
+import type { StopReason } from '../../cpu/cpu.ts';
+import { textCard, type DeckItem } from '../../devices/cards.ts';
+import { CYCLE_US } from '../../devices/timing.ts';
+import type { Machine } from '../../machine/machine.ts';
+import { parsePrintedBoard, type Position, type Side } from '../notation/board.ts';
 import { bootCheckers } from './deck.ts';
 
 interface Line {

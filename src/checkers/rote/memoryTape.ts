@@ -13,10 +13,10 @@
 //   a tape mark.
 
 import { existsSync } from 'node:fs';
-import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
-import { asciiToWords } from '../devices/codes.ts';
-import type { TapeUnit } from '../devices/tape.ts';
-import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from './tapePair.ts';
+import { readTapeFile, recordToWords, type TapeEntry } from '../../devices/tapeImage.ts';
+import { asciiToWords } from '../../devices/codes.ts';
+import type { TapeUnit } from '../../devices/tape.ts';
+import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"

@@ -3,9 +3,9 @@
 // and plies. The host only reports what the 704 wrote; nothing here plays or scores.
 
 import type { Command } from 'commander';
-import { guarded } from '../cli/style.ts';
-import { readTapeFile } from '../devices/tapeImage.ts';
-import { decodeLearningTape } from './learningTape.ts';
+import { guarded } from '../../cli/style.ts';
+import { readTapeFile } from '../../devices/tapeImage.ts';
+import { decodeLearningTape } from '../learning/learningTape.ts';
 import { boardFen, decodeMemoryTape, drawBoard, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {

@@ -160,20 +160,10 @@ export class Cpu implements Registers {
     tr.validate();
     this.stopMessage = '';
     this.watchHit = -1;
-    const blocks = tr.blocks;
     const end = this.instructions + limit;
     while (this.instructions < end) {
-      let steps = 1;
-      if (!this.trapMode) {
-        const ic = this.ic & this.addrMask;
-        this.ic = ic;
-        let f = blocks[ic];
-        if (f === undefined) f = tr.build(ic);
-        if (f !== null) {
-          if (f(this, end) === LEFT) continue;
-          steps = end - this.instructions; // too few left for the block: the interpreter ends the run
-        }
-      }
+      const steps = this.trapMode ? 1 : runBlocks(this, tr, end);
+      if (steps === 0) continue;
       const reason = interpret(this, steps, false);
       if (reason !== 'limit') return reason;
     }
@@ -194,4 +184,25 @@ export class Cpu implements Registers {
     this.historyNext = (this.historyNext + 1) % (h.length / 8);
     if (this.historyCount < h.length / 8) this.historyCount++;
   }
+}
+
+/**
+ * Run translated blocks one after another until the next instruction is one for the interpreter
+ * (returns 1), fewer than a block's instructions are left before `end` (returns how many are
+ * left), trapping mode is on (returns 1), or `end` is reached (returns 0). A function of its own
+ * so that V8 optimises this loop apart from the rarely used rest.
+ */
+function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
+  const blocks = tr.blocks;
+  const am = cpu.addrMask;
+  while (cpu.instructions < end) {
+    const ic = cpu.ic & am;
+    cpu.ic = ic;
+    let f = blocks[ic];
+    if (f === undefined) f = tr.build(ic);
+    if (f === null) return 1;
+    if (f(cpu, end) !== LEFT) return end - cpu.instructions;
+    if (cpu.trapMode) return 1;
+  }
+  return 0;
 }

@@ -2,11 +2,23 @@ import { defineConfig } from 'vitest/config';
 
 // Budgets for a busy 2-core machine: hooks that boot the 704 and play whole games get the same
 // generous limit as tests (vitest's default hook limit of 10 s failed under load).
+// Everything runs on the default core (the translator); the CPU tests run on the interpreter too.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'interp',
+          include: ['test/cpu/**/*.test.ts'],
+          exclude: ['test/cpu/differential.test.ts'],
+          env: { SAMUEL704_CORE: 'interp' },
+        },
+      },
+    ],
   },
 });

@@ -58,10 +58,13 @@ function alwaysTransfers(code: string): boolean {
   return depth === 0;
 }
 
-type Factory = (h: typeof HELPERS) => BlockFunction;
-/** Factories by source text: machines running the same program share compiled blocks. */
-const factories = new Map<string, Factory>();
-const MAX_FACTORIES = 20000;
+/**
+ * Block functions by source text. A block keeps nothing of its machine (it gets the CPU as an
+ * argument), so every machine running the same program in this process shares one function and
+ * V8's optimisation of it: a second game or a test's second machine starts warm.
+ */
+const compiled = new Map<string, BlockFunction>();
+const MAX_COMPILED = 20000;
 
 /**
  * Blocks of 704 code by entry address. A block is the straight line of translatable words from
@@ -75,6 +78,12 @@ export class Translator {
   readonly blocks: (BlockFunction | null | undefined)[];
   /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
   private readonly volatile: Uint8Array;
+  /** Per address: how often execution came there before it had a block. */
+  readonly heat: Uint8Array;
+  /** Times execution must come to an address before a block is built there (at most 255): code
+   * run once or twice (loading, set-up) is cheaper to interpret than to translate. The CPU tests
+   * set $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
+  hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 4));
   /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
@@ -87,6 +96,7 @@ export class Translator {
     const size = cpu.mem.length;
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
+    this.heat = new Uint8Array(size);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
@@ -135,13 +145,12 @@ export class Translator {
       this.blocks[ic] = null;
       return null;
     }
-    let factory = factories.get(src);
-    if (!factory) {
-      if (factories.size >= MAX_FACTORIES) factories.clear();
-      factory = new Function('H', src) as Factory;
-      factories.set(src, factory);
+    let f = compiled.get(src);
+    if (!f) {
+      if (compiled.size >= MAX_COMPILED) compiled.clear();
+      f = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
+      compiled.set(src, f);
     }
-    const f = factory(HELPERS);
     this.blocks[ic] = f;
     this.translations++;
     return f;

@@ -80,6 +80,7 @@ function compare(seed: number): number {
   const r = new Rng(seed ^ 0x5eed);
   const coreWords = r.bool(0.3) ? 4096 : 32768;
   const a = machine('interp', seed, coreWords), b = machine('jit', seed, coreWords);
+  if (r.bool(0.7)) b.cpu.translator!.hot = 0; // translate at once, so short programs are translated too
   let stops = 0;
   for (let slice = 0; slice < 12; slice++) {
     const limit = r.pick([1, 2, 7, 20, 100, 1000, 5000]);

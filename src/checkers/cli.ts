@@ -15,6 +15,7 @@ import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parseP
 import { attachMemoryTapes } from './rote/memoryTape.ts';
 import { mountLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
 import { duration, Progress } from '../host/progress.ts';
+import { onInterrupt } from '../host/interrupt.ts';
 import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
 import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
@@ -35,7 +36,7 @@ const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
 /** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
 function newSession(cards: readonly (string | DeckItem)[], endOfFile: boolean): CheckersSession {
   const session = new CheckersSession(cards, endOfFile);
-  process.once('SIGINT', () => session.interrupt());
+  onInterrupt(() => session.interrupt());
   return session;
 }
 

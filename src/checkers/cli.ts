@@ -443,6 +443,8 @@ export function registerCheckersCommands(program: Command): void {
     .option('--series <n>', "Samuel's first (1, the default) or second (2) series of tests: how Alpha learns (*LEARN SERIES n)")
     .option('--print-every <n>', "Alpha's term table also after every n-th of its moves (*LEARN PRINT n; learning plot --along moves draws them)")
     .option('--giveaway', GIVEAWAY_HELP)
+    .option('--json', 'the session (settings, totals, each game) as one JSON object on standard output, nothing else there')
+    .option('--quiet', 'no game-by-game printout: only the summary')
     .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
 
   program

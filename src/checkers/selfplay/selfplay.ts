@@ -23,6 +23,7 @@ import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
 import { CheckersSession, giveawayCards } from '../program/session.ts';
 import { onInterrupt } from '../../host/interrupt.ts';
+import { STATE_NAME, userTape } from '../../host/stateFolder.ts';
 
 export interface SelfplayOptions {
   games?: string;
@@ -47,9 +48,12 @@ export interface SelfplayOptions {
   goOn?: string;
 }
 
-/** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
-export const DEFAULT_MEMORY = 'tapes/memory.tap';
-export const DEFAULT_LEARNING = 'tapes/learning.tap';
+/**
+ * The tapes `--rote` / `--learn` learn on outside a session directory: the user's own copies in
+ * the state folder, first copied from the bundled tapes/ (never written).
+ */
+export const DEFAULT_MEMORY = `${STATE_NAME}/memory.tap`;
+export const DEFAULT_LEARNING = `${STATE_NAME}/learning.tap`;
 
 const print = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -90,8 +94,8 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
   if (opts.printEvery !== undefined && !learn) throw new Error('--print-every prints how Alpha learns: give --learn (or --learning TAPE)');
   // outside a session directory --rote and --learn mean the bundled tapes
-  const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
-  const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
+  const memory = opts.memory ?? (opts.rote && !opts.state ? userTape('memory.tap') : null);
+  const learning = opts.learning ?? (opts.learn && !opts.state ? userTape('learning.tap') : null);
   return {
     games: opts.games === undefined ? 1 : wholeNumber(opts.games, '--games'),
     openings: opts.openings ? resolve(opts.openings) : null,

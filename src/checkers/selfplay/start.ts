@@ -4,29 +4,17 @@
 // user's own state folder, never in a file git tracks. Each run plays a few more games of the
 // same session; rote learning stays off (Samuel never ran both at once in his experiments).
 //
-// The state folder: --state DIR, else $SAMUEL704_STATE, else .local/state/ in the repository
-// (git-ignored). The bundled tapes/ are never written; `play` and `match` use the trained
-// learning tape from here when there is one (trainedLearningTape).
+// The state folder (src/host/stateFolder.ts): --state DIR, else $SAMUEL704_STATE, else
+// .local/state/ in the repository (git-ignored); the session is its selfplay/ folder. The bundled
+// tapes/ are never written; `play` uses the learning tape trained here when there is one.
 
 import { existsSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { guarded, style } from '../../cli/style.ts';
+import { shown, stateFolder } from '../../host/stateFolder.ts';
 import { learningFile, loadJournal } from './journal.ts';
 import { selfplay, wholeNumber } from './selfplay.ts';
-
-/** The repository (the folder of package.json above this module, from src/ or from compiled code). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-
-/** Where `start` keeps its session: $SAMUEL704_STATE, else .local/state/ in the repository. */
-export function stateFolder(given?: string): string {
-  return resolve(given ?? process.env.SAMUEL704_STATE ?? join(packageRoot(), '.local', 'state'));
-}
 
 /** The session folder of the main job inside the state folder. */
 export const startSession = (state = stateFolder()): string => join(state, 'selfplay');
@@ -36,12 +24,6 @@ export function trainedLearningTape(state = stateFolder()): string | null {
   const tape = learningFile(startSession(state));
   return existsSync(tape) ? tape : null;
 }
-
-/** A path as short as it reads well: relative to the working folder when inside it. */
-const shown = (path: string): string => {
-  const r = relative(process.cwd(), path);
-  return r && !r.startsWith('..') ? r : path;
-};
 
 interface StartOptions {
   games: string;

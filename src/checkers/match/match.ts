@@ -20,6 +20,7 @@ import { resultFor } from '../selfplay/journal.ts';
 import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from '../selfplay/openings.ts';
 import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from '../notation/pdn.ts';
 import { Progress } from '../../host/progress.ts';
+import { onInterrupt } from '../../host/interrupt.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from '../program/session.ts';
 import { pairedTest, type PairedTest } from '../../host/stats.ts';
 import { wholeNumber } from '../selfplay/selfplay.ts';
@@ -320,12 +321,11 @@ async function match(opts: MatchOptions): Promise<void> {
   out(style.dim(`${us} against ${opponent.name}${giveaway ? ', give-away checkers' : ''}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
-  const onInterrupt = (): void => {
+  const stopListening = onInterrupt(() => {
     control.stopping = true;
     control.session?.interrupt();
     if (opponent instanceof Program704) opponent.interrupt();
-  };
-  process.once('SIGINT', onInterrupt);
+  });
   const progress = new Progress(2 * n, 'games');
   const games: MatchGame[] = [];
   try {
@@ -346,7 +346,7 @@ async function match(opts: MatchOptions): Promise<void> {
       }
     }
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     progress.clear();
   }
   if (control.stopping) {

@@ -42,6 +42,8 @@ function configure(c: Search704, q: Params, prune: boolean, exact = false): void
   c.poke('VABON', prune ? 1 : 0);
   c.poke('VEXACT', exact ? 1 : 0);
   c.poke('VGIVE', q.give ? 1 : 0);
+  c.poke('VFEW', q.few);
+  c.poke('VFSH', q.fsh);
 }
 
 function search(c: Search704, pos: Position) {

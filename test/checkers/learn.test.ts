@@ -402,3 +402,25 @@ describe('LGEND - the end of a learning game', () => {
     expect(lines[2]).toMatch(/^ALPHA AFTER GAME 0 - ADJUSTMENTS 0 REPLACED 0 BLACK MARKS 0$/);
   });
 });
+
+describe('rote and generalization learning kept apart (*LEARN COMBINE)', () => {
+  it('a learning game with rote learning on turns learning off unless *LEARN COMBINE was given', () => {
+    for (const combine of [0, 1]) {
+      const g = new Game704().start();
+      g.setPosition(0, startPosition());
+      sw(g, 'LON', 1); sw(g, 'GMODE', 2); sw(g, 'KON', 1); sw(g, 'LGACT', 0); sw(g, 'LCMB', combine);
+      const before = g.m.printer.lines.length;
+      g.call('LPRE');
+      const printed = g.m.printer.lines.slice(before).map((l) => l.trimEnd());
+      if (combine) {
+        expect(sr(g, 'LON')).toBe(1);
+        expect(sr(g, 'LGACT')).toBe(1);
+        expect(printed[0]).toMatch(/^ALPHA PLAYS (BLACK|WHITE) - LEARNING GAME 1$/);
+      } else {
+        expect(sr(g, 'LON')).toBe(0);
+        expect(sr(g, 'LGACT')).toBe(0);
+        expect(printed).toEqual(['LEARN OFF - ROTE LEARNING ON, NEEDS *LEARN COMBINE']);
+      }
+    }
+  });
+});

@@ -38,6 +38,7 @@ export interface SelfplayOptions {
   giveaway?: boolean;
   series?: string;
   printEvery?: string;
+  combine?: boolean;
 }
 
 /** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
@@ -73,6 +74,12 @@ function seriesNumber(text: string): 1 | 2 {
   return text === '1' ? 1 : 2;
 }
 
+/**
+ * Rote learning and learning by generalization in the same games go beyond Samuel, who left their
+ * combination for later ("must be done with some care"): only with --combine (*LEARN COMBINE).
+ */
+export const COMBINE_REFUSED = 'rote learning (--rote/--memory) and generalization learning (--learn/--learning) in the same games go beyond Samuel, who kept them apart ("must be done with some care"): run one of them, or give --combine (docs/checkers-learning.md)';
+
 /** The settings of a new session from the options. */
 function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.openings && opts.fen) throw new Error('--openings and --fen both say where games start: give one');
@@ -82,6 +89,8 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   const learn = opts.learn === true || opts.learning !== undefined;
   if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
   if (opts.printEvery !== undefined && !learn) throw new Error('--print-every prints how Alpha learns: give --learn (or --learning TAPE)');
+  if (learn && (opts.rote || opts.memory) && !opts.combine) throw new Error(COMBINE_REFUSED);
+  if (opts.combine && !(learn && (opts.rote || opts.memory))) throw new Error('--combine runs rote and generalization learning together: give both --rote (or --memory) and --learn (or --learning)');
   // outside a session directory --rote and --learn mean the bundled tapes
   const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
   const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
@@ -98,6 +107,7 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     giveaway: opts.giveaway === true,
     series: opts.series === undefined ? 1 : seriesNumber(opts.series),
     printEvery: opts.printEvery === undefined ? 0 : wholeNumber(opts.printEvery, '--print-every'),
+    ...(opts.combine ? { combine: true } : {}),
   };
 }
 
@@ -142,11 +152,11 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  */
 async function playGame(
   round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
-  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; combine?: boolean; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), '*LEARN TAPE'];
+  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), ...(tapes.combine ? ['*LEARN COMBINE'] : []), '*LEARN TAPE'];
   const cards = [...(learning ? learnCards : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
@@ -254,7 +264,7 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, combine: settings.combine, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;

@@ -12,6 +12,8 @@ import { guarded, style } from '../cli/style.ts';
 import { applyPath, drawBoard, other, parseFen, startPosition, toFen, type Position, type Side } from './notation/board.ts';
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
 import { attachMemoryTapes } from './rote/memoryTape.ts';
+import { takeLock } from '../host/lock.ts';
+import type { TapeSet } from '../host/tapePair.ts';
 import { mountLearningTape, readLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { onInterrupt } from '../host/interrupt.ts';
@@ -57,11 +59,22 @@ async function runSession(session: CheckersSession, onEvent?: (e: Event) => void
  */
 function attachMemory(session: CheckersSession, path: string | undefined): () => void {
   if (!path) return () => {};
-  const tapes = attachMemoryTapes(session.machine.io, path);
+  const lock = takeLock(`${path}.lock`, `memory tape ${path}`); // one writer (host/lock.ts)
+  let tapes: TapeSet;
+  try {
+    tapes = attachMemoryTapes(session.machine.io, path);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
   if (tapes.recovered) process.stderr.write(style.warn(`${path}: put in place the new memory tape an earlier run left: ${tapes.recovered}\n`));
   return () => {
-    const r = tapes.finish(session.machine.printer.lines.join('\n'));
-    process.stderr.write(`${path}: ${r.installed ? style.ok(`new memory tape, ${r.reason}`) : style.warn(`kept as it was (${r.reason})`)}\n`);
+    try {
+      const r = tapes.finish(session.machine.printer.lines.join('\n'));
+      process.stderr.write(`${path}: ${r.installed ? style.ok(`new memory tape, ${r.reason}`) : style.warn(`kept as it was (${r.reason})`)}\n`);
+    } finally {
+      lock.release();
+    }
   };
 }
 const roteCards = (memory?: string): string[] => (memory ? ['*ROTE ON'] : []);

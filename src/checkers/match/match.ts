@@ -12,7 +12,8 @@ import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { TapeUnit } from '../../devices/tape.ts';
 import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
-import { SCRATCH_UNITS } from '../rote/memoryTape.ts';
+import { MEMORY_TAPE, SCRATCH_UNITS } from '../rote/memoryTape.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
 import { guarded, style } from '../../cli/style.ts';
 import { other, parseFen, type Side } from '../notation/board.ts';
 import { resultFor } from '../selfplay/journal.ts';
@@ -126,8 +127,9 @@ export class RapidDraughts implements Opponent {
 function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
   const memory = new TapeUnit(1);
-  if (existsSync(path)) memory.attach(path, { readOnly: true });
-  else throw new Error(`${path}: no such memory tape`);
+  if (!existsSync(path)) throw new Error(`${path}: no such memory tape`);
+  checkTapeKind(path, MEMORY_TAPE);
+  memory.attach(path, { readOnly: true });
   session.machine.io.attachTape(1, memory);
   for (const n of SCRATCH_UNITS) {
     const scratch = new TapeUnit(n);

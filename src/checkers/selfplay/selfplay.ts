@@ -5,19 +5,22 @@
 // The host only feeds cards and reads the printer: the moves, results and ROTE figures shown are
 // the 704's lines.
 
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { style } from '../../cli/style.ts';
 import { applyPath, parseFen, startPosition, toFen, type Position, type Side } from '../notation/board.ts';
 import { bar, blockLabel, blockSize, countBlocks, sparkline, type Block } from '../../host/charts.ts';
 import {
-  gamePdn, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, tally,
+  gamePdn, keptPath, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, sessionPath, tally,
   type Journal, type JournalGame, type RoteStats, type SessionSettings,
 } from './journal.ts';
-import { attachLearningTapes } from '../learning/learningTape.ts';
+import { attachLearningTapes, LEARNING_TAPE } from '../learning/learningTape.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
+import { takeLock, type Lock } from '../../host/lock.ts';
 import { imageDigest, type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../learning/learnPrint.ts';
-import { attachMemoryTapes, MERGE_COMPLETE } from '../rote/memoryTape.ts';
+import { attachMemoryTapes, MEMORY_TAPE, MERGE_COMPLETE } from '../rote/memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
 import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
@@ -114,15 +117,16 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
 
 /** A resumed session keeps its settings; an option that says otherwise is an error (--games may change). */
 function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOptions, dir: string): SessionSettings {
+  const inDir = (p: string | null): string | null => (p === null ? null : sessionPath(dir, p));
   const clash = (option: string, was: unknown): Error =>
     new Error(`${dir} holds a session started with ${['--rote', '--learn', '--giveaway'].includes(option) ? (was ? option : `no ${option}`) : `${option} ${String(was)}`}; it goes on with its own settings (start a new session in another directory)`);
-  if (opts.openings !== undefined && resolve(opts.openings) !== saved.openings) throw clash('--openings', saved.openings);
+  if (opts.openings !== undefined && resolve(opts.openings) !== inDir(saved.openings)) throw clash('--openings', saved.openings);
   if (opts.seed !== undefined && Number(opts.seed) !== saved.seed) throw clash('--seed', saved.seed);
   if (opts.fen !== undefined && opts.fen !== saved.fen) throw clash('--fen', saved.fen);
-  if (opts.memory !== undefined && resolve(opts.memory) !== saved.memory) throw clash('--memory', saved.memory);
+  if (opts.memory !== undefined && resolve(opts.memory) !== inDir(saved.memory)) throw clash('--memory', saved.memory);
   if (opts.rote === true && !(saved.rote && saved.memory === null)) throw clash('--rote', false);
   if (opts.barred === true && !saved.barred) throw clash('--barred', false);
-  if (opts.learning !== undefined && resolve(opts.learning) !== saved.learning) throw clash('--learning', saved.learning);
+  if (opts.learning !== undefined && resolve(opts.learning) !== inDir(saved.learning)) throw clash('--learning', saved.learning);
   if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
   if (opts.giveaway === true && !saved.giveaway) throw clash('--giveaway', false);
   if (opts.series !== undefined && seriesNumber(opts.series) !== (saved.series ?? 1)) throw clash('--series', saved.series ?? 1);
@@ -225,22 +229,67 @@ async function playGame(
   return { game: finished, message: '', after, tape: memoryTapes?.unload(printed) ?? null, learningTape: learningTapes?.unload(printed) ?? null };
 }
 
+/** The locks of a session's writers, taken in one order (directory, memory tape, learning tape). */
+class Locks {
+  private readonly held: Lock[] = [];
+  take(file: string, what: string): void {
+    this.held.push(takeLock(file, what));
+  }
+  release(): void {
+    for (const l of this.held.splice(0).reverse()) l.release();
+  }
+}
+
+/** Files the settings name, kept relative to the session directory when inside it. */
+const kept = (dir: string, s: SessionSettings): SessionSettings => {
+  const keep = (p: string | null): string | null => (p === null ? null : keptPath(dir, sessionPath(dir, p)));
+  return { ...s, openings: keep(s.openings), memory: keep(s.memory), learning: keep(s.learning) };
+};
+
+/**
+ * One writer at a time: the session directory and the tapes a run writes are locked (host/lock.ts)
+ * before the journal is read, and each tape is checked for its kind before anything is written.
+ */
 export async function selfplay(opts: SelfplayOptions): Promise<void> {
+  const locks = new Locks();
+  try {
+    await play(opts, locks);
+  } finally {
+    locks.release();
+  }
+}
+
+async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   const dir = opts.state ? resolve(opts.state) : null;
+  const lockSession = (): void => locks.take(join(dir!, 'session.lock'), `session directory ${dir}`);
+  const existed = dir !== null && existsSync(dir);
+  if (existed) lockSession();
   const saved = dir ? loadJournal(dir) : null;
   const settings = saved ? resumedSettings(saved.settings, saved.games.length, opts, dir!) : newSettings(opts);
+  const inSession = (p: string | null): string | null => (p === null || dir === null ? p : sessionPath(dir, p));
+  const memory = inSession(settings.memory) ?? (settings.rote && dir ? memoryFile(dir) : null);
+  const learning = inSession(settings.learning) ?? (settings.learn && dir ? learningFile(dir) : null);
+  // refused before the 704 is booted and before anything is written (the tapes again before each swap)
+  if (memory) checkTapeKind(memory, MEMORY_TAPE);
+  if (learning) checkTapeKind(learning, LEARNING_TAPE);
+  const openings = inSession(settings.openings);
+  const ballots = openings ? ballotOrder(playable(readBallots(openings), settings.barred), settings.seed!) : null;
+  if (ballots?.length === 0) throw new Error(`${openings} has no ballots to play`);
+  if (dir && !existed) {
+    mkdirSync(dir, { recursive: true });
+    lockSession();
+    if (loadJournal(dir) !== null) throw new Error(`${dir}: another run started a session here meanwhile; run again to go on with it`);
+  }
+  if (memory) locks.take(`${memory}.lock`, `memory tape ${memory}`);
+  if (learning) locks.take(`${learning}.lock`, `learning tape ${learning}`);
   const journal: Journal = saved ?? newJournal(settings);
-  journal.settings = settings;
-  const memory = settings.memory ?? (settings.rote && dir ? memoryFile(dir) : null);
-  const learning = settings.learning ?? (settings.learn && dir ? learningFile(dir) : null);
-  const ballots = settings.openings ? ballotOrder(playable(readBallots(settings.openings), settings.barred), settings.seed!) : null;
-  if (ballots?.length === 0) throw new Error(`${settings.openings} has no ballots to play`);
+  journal.settings = dir ? kept(dir, settings) : settings;
   if (dir) saveSession(dir, journal);
 
   const done0 = journal.games.length;
   const out = opts.json ? (): void => {} : print;
   if (saved) out(style.dim(`${dir}: ${done0} of ${settings.games} games done${done0 < settings.games ? `, going on with game ${done0 + 1}` : ''}`));
-  if (settings.seed !== null) out(style.dim(`ballots from ${settings.openings}, seed ${settings.seed}`));
+  if (settings.seed !== null) out(style.dim(`ballots from ${openings}, seed ${settings.seed}`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
   const stopNow = (): void => {

@@ -24,10 +24,13 @@ export function tapeSummary(t: MemoryTape): string[] {
   const boards = t.records.reduce((n, r) => n + r.boards.length, 0);
   const ages = t.records.flatMap((r) => r.boards.map((b) => b.age));
   const plies = t.records.flatMap((r) => r.boards.map((b) => b.ply));
+  const words = t.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
+  const perBoard = boards > 0 ? (words / boards).toFixed(2) : '-';
+  const perRecord = t.records.length > 0 ? (boards / t.records.length).toFixed(2) : '-';
   const lines = [
     `memory tape: ${boards} boards in ${t.records.length} records, ${t.complete ? 'complete' : 'INCOMPLETE (an unfinished merge?)'}`,
     t.trailer ? `trailer: ${t.trailer.boards} boards, ${t.trailer.records} records, written by merge ${t.trailer.merge}` : 'no trailer record',
-    `words: ${t.records.reduce((n, r) => n + 2 + r.boards.length * (r.wordsPerBoard + 2), 0)} (${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 3 words a board; 2 without)`,
+    `words: ${words} (${perBoard} a board, ${perRecord} boards a record; ${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 4 words a board, 3 without, and the key)`,
   ];
   if (boards > 0) {
     const games = [false, true].map((g) => t.records.filter((r) => r.fields.giveaway === g));

@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
-import { boardFen, decodeMemoryTape, drawBoard, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
+import { joinMemoryTapes } from './join.ts';
+import { boardFen, decodeMemoryTape, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -82,5 +83,17 @@ export function registerTapeCommands(program: Command): void {
         }
       });
       if (!t.complete) process.exitCode = 1;
+    }));
+  tape
+    .command('join')
+    .description('merge another memory tape into a memory tape, by the 704 (*ROTE JOIN): the two reels become one, swapped in atomically')
+    .argument('<memory>', 'the memory tape image (created if missing)')
+    .argument('<other>', 'the memory tape to merge into it (only read)')
+    .action(guarded(async (memory: string, other: string) => {
+      readMemoryTapeFor(other);
+      const r = await joinMemoryTapes(memory, other);
+      out(`${memory}: ${r.installed ? `joined, ${r.reason}` : `kept as it was (${r.reason})`}, 704 time ${r.seconds.toFixed(1)} s`);
+      for (const l of tapeSummary(readMemoryTape(memory)).slice(0, 3)) out(l);
+      if (!r.installed) process.exitCode = 1;
     }));
 }

@@ -2,7 +2,8 @@
 // one module under experiments/; add it here.
 
 import type { Experiment } from './experiment.ts';
+import { samuelRote } from './experiments/samuelRote.ts';
 
-export const EXPERIMENTS: readonly Experiment[] = [];
+export const EXPERIMENTS: readonly Experiment[] = [samuelRote];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

@@ -3,9 +3,15 @@
 
 import type { Experiment } from './experiment.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
+import { samuelRote } from './experiments/samuelRote.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
 import { samuelSeries2 } from './experiments/samuelSeries2.ts';
 
-export const EXPERIMENTS: readonly Experiment[] = [samuelSeries1, samuelSeries2, samuelAlphaVsStart];
+export const EXPERIMENTS: readonly Experiment[] = [
+  samuelSeries1,
+  samuelSeries2,
+  samuelAlphaVsStart,
+  samuelRote,
+];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

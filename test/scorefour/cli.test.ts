@@ -1,0 +1,62 @@
+// `samuel704 scorefour ...` the way a person runs it: a game typed at the 704 (an illegal move and
+// an unreadable card rejected by the 704, a picture of the cube), self-play, learning and a contest.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { registerScorefourCommands } from '../../src/scorefour/cli.ts';
+import { runCli } from '../cliCapture.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorefour-'));
+
+describe('scorefour play', () => {
+  it('a person plays X; the 704 rejects a taken cell and a card it cannot read, and answers legal moves', () => {
+    const svg = join(dir, 'cube.svg');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'scorefour', 'play', '--picture', svg], {
+      input: '1A1\n1A1\n9Z9\n2B2\nquit\n', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('move 1 X 1A1');
+    expect(r.stdout).toContain('the 704 rejects 1A1');
+    expect(r.stdout).toContain('the 704 cannot read "9Z9"');
+    expect(r.stdout).toContain('move 3 X 2B2');
+    expect(r.stdout).toMatch(/move 4 O [1-4][A-D][1-4] {2}value/);
+    const picture = readFileSync(svg, 'utf8');
+    expect(picture.match(/<circle/g)?.length).toBe(4);
+  });
+});
+
+describe('scorefour selfplay, learn, contest', () => {
+  it('selfplay: games to the end, with the tally', async () => {
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'selfplay', '--games', '2', '--quiet', '--coef-o', '300,100,500', '--aggr-x']);
+    expect(r.code).toBeUndefined();
+    expect(r.out).toMatch(/2 game\(s\): X won (\d), O won (\d), drawn (\d)/);
+    const [, x, o, d] = /X won (\d), O won (\d), drawn (\d)/.exec(r.out)!.map(Number);
+    expect(x! + o! + d!).toBe(2);
+  });
+
+  it('learn: version B prints each series and the learnt coefficients', async () => {
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', '--version', 'B', '--series', '1', '--coef', '300,100,200']);
+    expect(r.code).toBeUndefined();
+    expect(r.out).toMatch(/series 1: \d+ \d+ \d+ {2}factor 0\.95/);
+    expect(r.out).toMatch(/learnt \(version B\): \d+ \d+ \d+ after 1 series, 6 games/);
+  });
+
+  it('contest: tournament scores are multiples of 4 and the t statistic is reported', async () => {
+    const json = join(dir, 'contest.json');
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A', '--tournaments', '3', '--workers', '1', '--json', json]);
+    expect(r.code, r.err).toBeUndefined();
+    expect(r.out).toMatch(/P vs A: 3 tournaments, average score -?\d+\.\d\d, t = \d+\.\d{3}/);
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { d: number[] };
+    expect(saved.d).toHaveLength(3);
+    for (const d of saved.d) expect([-8, -4, 0, 4, 8]).toContain(d);
+  });
+
+  it('a bad player code is an error that names the codes', async () => {
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P2', 'A', '--workers', '1']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B');
+  });
+});

@@ -25,7 +25,9 @@ export class ContestRunner {
   private readonly pool: Piscina | null;
   private readonly learnt = new Map<string, Promise<Learnt>>();
 
-  constructor(private readonly o: RunOptions) {
+  /** `known`: learning runs from an earlier, interrupted run (key as in `learning()`). */
+  constructor(private readonly o: RunOptions, known: readonly { key: string; learnt: Learnt }[] = []) {
+    for (const k of known) this.learnt.set(k.key, Promise.resolve(k.learnt));
     this.pool = o.workers > 1
       ? new Piscina({ filename: fileURLToPath(new URL('./contestWorker.ts', import.meta.url)), maxThreads: o.workers, minThreads: o.workers, execArgv: process.execArgv })
       : null;

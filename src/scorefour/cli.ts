@@ -197,19 +197,18 @@ export function registerScorefourCommands(program: Command): void {
     .option('--aggr-o', 'O uses aggression')
     .option('--quiet', 'only the results, no cubes')
     .action(guarded((o: SelfplayOptions) => selfplay(o)));
-  cmd.command('learn').description("Findler's polynomial learning by self-play on the 704, version A or B (Broeker 3.3)")
-    .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
-    .option('--series <n>', 'at most this many series (Broeker: 125)', '125')
+  /** What learning runs take: series, step, depth. */
+  const learning = (c: Command): Command => c
+    .option('--series <n>', 'at most this many series a learning run (Broeker: 125)', '125')
     .option('--step <p>', "version A's change in per cent (Findler gives none)", '5')
+    .option('--depth <n>', 'look-ahead plies', '2');
+  learning(cmd.command('learn').description("Findler's polynomial learning by self-play on the 704, version A or B (Broeker 3.3)"))
+    .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
-    .option('--depth <n>', 'look-ahead plies', '2')
     .action(guarded((o: LearnOptions) => learn(o)));
-  cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B")
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
-    .option('--series <n>', 'most series of each learning run (Broeker: 125)', '125')
-    .option('--step <p>', "version A's step in per cent", '5')
-    .option('--depth <n>', 'look-ahead plies', '2')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')
     .action(guarded((a: string, b: string, o: ContestOptions) => contest(a, b, o)));

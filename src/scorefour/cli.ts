@@ -2,13 +2,13 @@
 // The 704 chooses, checks and scores every move; this module feeds it cards, reads its printer,
 // draws the cube and, for contests, runs many 704s at once and does Broeker's statistics.
 
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guarded, style } from '../cli/style.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { writePicture } from '../pictures/file.ts';
-import { parsePlayer, playerCode } from './contest.ts';
+import { parsePlayer, playerCode, type Learnt, type Tournament } from './contest.ts';
 import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
@@ -157,16 +157,40 @@ interface ContestOptions {
   depth: string;
   workers: string;
   json?: string;
+  state?: string;
+}
+
+interface ContestState {
+  contest: string;
+  learning: { key: string; learnt: Learnt }[];
+  tournaments: [number, Tournament][];
+}
+
+/** Written to a new file and renamed over the old, so a kill never leaves half a state. */
+function saveState(file: string, s: ContestState): void {
+  writeFileSync(`${file}.new`, JSON.stringify(s));
+  renameSync(`${file}.new`, file);
 }
 
 async function contest(first: string, second: string, o: ContestOptions): Promise<void> {
   const [p1, p2] = [parsePlayer(first), parsePlayer(second)];
   const tournaments = int('--tournaments', o.tournaments, 2, 125);
-  const runner = new ContestRunner({ tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8), workers: int('--workers', o.workers, 1, 256) });
-  const bar = new Progress(tournaments, 'tournaments');
+  const setup = { tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8) };
+  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}`;
+  const state: ContestState = o.state && existsSync(o.state) ? JSON.parse(readFileSync(o.state, 'utf8')) as ContestState : { contest: contestKey, learning: [], tournaments: [] };
+  if (state.contest !== contestKey) throw new Error(`${o.state} holds another contest (${state.contest}); name a new state file`);
+  if (state.tournaments.length) out(style.dim(`going on from ${o.state}: ${state.tournaments.length} of ${tournaments} tournaments played`));
+  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256) }, state.learning);
+  const bar = new Progress(tournaments, 'tournaments').resumeFrom(state.tournaments.length);
   const t0 = performance.now();
+  const stateFile = o.state;
   try {
-    const r = await runner.contest(p1, p2, (d) => bar.update(d));
+    const r = await runner.contest(p1, p2, (i, t, d) => {
+      bar.update(d);
+      if (!stateFile) return;
+      state.tournaments.push([i, t]);
+      void runner.learning().then((l) => { state.learning = l; saveState(stateFile, state); });
+    }, new Map(state.tournaments));
     bar.clear();
     const name = `${playerCode(p1)} vs ${playerCode(p2)}`;
     out(`${style.head(name)}: ${r.n} tournaments, average score ${r.mean.toFixed(2)}, t = ${r.t.toFixed(3)} (${r.verdict}; positive favours ${playerCode(p1)})`);
@@ -211,5 +235,6 @@ export function registerScorefourCommands(program: Command): void {
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')
+    .option('--state <file>', 'keep each finished tournament and learning run here; run again with it to go on after Ctrl-C or a kill')
     .action(guarded((a: string, b: string, o: ContestOptions) => contest(a, b, o)));
 }

@@ -55,14 +55,19 @@ export class ContestRunner {
     return Promise.all([...this.learnt].map(async ([key, l]) => ({ key, learnt: await l })));
   }
 
-  /** One contest: `onTournament` after each tournament (done, total). */
-  async contest(p1: Player, p2: Player, onTournament?: (done: number, total: number) => void): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
+  /**
+   * One contest. `done` holds tournaments already played (by grid index, from an interrupted
+   * run); `onTournament` sees each new one as it finishes, with the count done of the total.
+   */
+  async contest(p1: Player, p2: Player, onTournament?: (index: number, t: Tournament, done: number, total: number) => void, done: ReadonlyMap<number, Tournament> = new Map()): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
     const grid = gridSample(this.o.tournaments);
-    let done = 0;
-    const tournaments = await Promise.all(grid.map(async (g) => {
+    let count = done.size;
+    const tournaments = await Promise.all(grid.map(async (g, i) => {
+      const old = done.get(i);
+      if (old) return old;
       const [a, b] = await Promise.all([this.side(p1, g), this.side(p2, g)]);
       const t = await this.run<Tournament>({ kind: 'tournament', p1: a, p2: b, depth: this.o.depth });
-      onTournament?.(++done, grid.length);
+      onTournament?.(i, t, ++count, grid.length);
       return t;
     }));
     return { ...judge(tournaments.map((t) => t.d)), seconds: tournaments.reduce((s, t) => s + t.seconds, 0), tournaments };

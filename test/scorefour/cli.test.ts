@@ -2,7 +2,7 @@
 // an unreadable card rejected by the 704, a picture of the cube), self-play, learning and a contest.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,20 @@ describe('scorefour selfplay, learn, contest', () => {
     const saved = JSON.parse(readFileSync(json, 'utf8')) as { d: number[] };
     expect(saved.d).toHaveLength(3);
     for (const d of saved.d) expect([-8, -4, 0, 4, 8]).toContain(d);
+  });
+
+  it('contest --state: a run cut short goes on from the tournaments it kept, to the same scores', async () => {
+    const state = join(dir, 'state.json');
+    const first = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A', '--tournaments', '2', '--workers', '1', '--state', state]);
+    expect(first.code, first.err).toBeUndefined();
+    const kept = JSON.parse(readFileSync(state, 'utf8')) as { tournaments: [number, { d: number }][] };
+    expect(kept.tournaments).toHaveLength(2);
+    writeFileSync(state, JSON.stringify({ ...kept, tournaments: kept.tournaments.filter(([i]) => i === 0) })); // as if killed after one
+    const again = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A', '--tournaments', '2', '--workers', '1', '--state', state]);
+    expect(again.out).toContain('1 of 2 tournaments played');
+    expect(again.out.split('\n')[1]).toBe(first.out.split('\n')[0]);
+    const other = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A.B', '--tournaments', '2', '--workers', '1', '--state', state]);
+    expect(other.err).toContain('holds another contest');
   });
 
   it('a bad player code is an error that names the codes', async () => {

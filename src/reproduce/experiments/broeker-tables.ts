@@ -107,7 +107,7 @@ export const broekerTables: Experiment = {
         const key = `${c.first} vs ${c.second}`;
         if (saved.results[key]) continue;
         ctx.log(`Table ${c.table} contest ${c.row}: ${key}, ${tournaments} tournaments...`);
-        const r = await runner.contest(parsePlayer(c.first), parsePlayer(c.second), (d, n) => { if (d % 5 === 0 || d === n) ctx.log(`  ${d}/${n}`); });
+        const r = await runner.contest(parsePlayer(c.first), parsePlayer(c.second), (_i, _t, d, n) => { if (d % 5 === 0 || d === n) ctx.log(`  ${d}/${n}`); });
         saved.results[key] = { mean: r.mean, t: r.t, n: r.n, d: r.d, seconds: r.seconds };
         saved.learnt = await runner.learning();
         save(file, saved);

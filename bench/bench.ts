@@ -130,3 +130,9 @@ for (const w of [simpleLoop, arithMix]) {
   const { benchCheckers } = await import('./checkers.ts');
   benchCheckers();
 }
+
+// ---- Score-Four against Broeker's Tables 14-15 (issue 20) ------------------------------------
+{
+  const { benchScorefour } = await import('./scorefour.ts');
+  benchScorefour();
+}

@@ -7,6 +7,7 @@ import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
 import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
+import { registerScorefourCommands } from '../scorefour/cli.ts';
 import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
 import { chooseColours } from './colour.ts';
@@ -32,6 +33,7 @@ registerCheckersCommands(program);
 registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
+registerScorefourCommands(program);
 registerStartCommand(program);
 
 await program.parseAsync(process.argv);

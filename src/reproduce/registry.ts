@@ -2,6 +2,7 @@
 // one module under experiments/; add it here.
 
 import type { Experiment } from './experiment.ts';
+import { broekerTables } from './experiments/broeker-tables.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
@@ -12,6 +13,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   samuelSeries2,
   samuelAlphaVsStart,
   samuelRote,
+  broekerTables,
 ];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

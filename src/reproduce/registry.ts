@@ -2,7 +2,10 @@
 // one module under experiments/; add it here.
 
 import type { Experiment } from './experiment.ts';
+import { sealeCheckers } from './experiments/sealeCheckers.ts';
 
-export const EXPERIMENTS: readonly Experiment[] = [];
+export const EXPERIMENTS: readonly Experiment[] = [
+  sealeCheckers,
+];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

@@ -64,7 +64,7 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
       const ply = i % 8;
       g.setPosition(ply, pos);
       g.call('CSPAR', { xr1: PLYK * ply });
-      expect([...Array(25).keys()].map((j) => signed(g.peek('QPAR', -(j + 1))))).toEqual(params(pos));
+      expect([...Array(25).keys()].map((j) => signed(g.peek('JPAR', -(j + 1))))).toEqual(params(pos));
     });
   });
 
@@ -83,8 +83,8 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
     const rand = rng(4);
     const a = [...Array(25)].map(() => Math.floor(rand() * 81) - 40);
     const b = [...Array(25)].map(() => Math.floor(rand() * 81) - 40);
-    a.forEach((v, j) => g.poke('QA', word(v), -(j + 1)));
-    b.forEach((v, j) => g.poke('QB', word(v), -(j + 1)));
+    a.forEach((v, j) => g.poke('JA', word(v), -(j + 1)));
+    b.forEach((v, j) => g.poke('JB', word(v), -(j + 1)));
     g.poke('CSON', 1);
     try {
       positions.slice(0, 20).forEach((pos, i) => {
@@ -108,7 +108,7 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
     for (const [lo, hi, [from, to]] of want) {
       let seed = 1;
       for (;; seed++) { const r = new CRand(seed).rand() % 100; if (r >= lo && r < hi) break; }
-      g.poke('QNEXT', seed);
+      g.poke('JNEXT', seed);
       g.call('CSOPEN');
       const k = g.peek('GBEST');
       const at = g.sym('GTS') - 24 * k;

@@ -35,30 +35,30 @@ export class Seale704 extends Core704 {
   setVec(name: string, v: readonly number[]): void { v.forEach((x, i) => this.set(name, x, -(i + 1))); }
 
   switches(sw: Switches): void {
-    this.set('QSDS', sw.deltaLookMinusInitial ? 1 : 0);
-    this.set('QSABS', sw.signedTerms ? 1 : 0);
-    this.set('QSBR', sw.bracesAsPrinted ? 1 : 0);
-    this.set('QSZC', sw.skipZeroCorr ? 1 : 0);
+    this.set('JSDS', sw.deltaLookMinusInitial ? 1 : 0);
+    this.set('JSABS', sw.signedTerms ? 1 : 0);
+    this.set('JSBR', sw.bracesAsPrinted ? 1 : 0);
+    this.set('JSZC', sw.skipZeroCorr ? 1 : 0);
   }
 
   /** The state as the reference holds it; c rows from the count words' bits 2^(25-j). */
   state(): LearnState {
-    const n = this.get('QNP');
-    const words = this.vec('QC', 30);
+    const n = this.get('JNP');
+    const words = this.vec('JC', 30);
     return {
-      n, seed: this.get('QSEED'), a: this.vec('QA', n), b: this.vec('QB', n), d: this.vec('QD', 5),
+      n, seed: this.get('JSEED'), a: this.vec('JA', n), b: this.vec('JB', n), d: this.vec('JD', 5),
       c: words.map((w) => [...Array(n).keys()].map((j) => (Math.floor(w / 2 ** (24 - j)) % 2))),
-      dIndx: this.get('QDI'), cIndx: this.get('QCI'), wins: this.get('QWIN'), losses: this.get('QLOS'),
-      corr: this.vec('QCOR', n),
+      dIndx: this.get('JDI'), cIndx: this.get('JCI'), wins: this.get('JWIN'), losses: this.get('JLOS'),
+      corr: this.vec('JCOR', n),
     };
   }
 
   load(s: LearnState): void {
-    this.set('QNP', s.n);
-    this.set('QSEED', s.seed);
-    this.setVec('QA', s.a); this.setVec('QB', s.b); this.setVec('QD', s.d); this.setVec('QCOR', s.corr);
-    this.setVec('QC', s.c.map((row) => row.reduce((w, bit, j) => w + bit * 2 ** (24 - j), 0)));
-    this.set('QDI', s.dIndx); this.set('QCI', s.cIndx); this.set('QWIN', s.wins); this.set('QLOS', s.losses);
+    this.set('JNP', s.n);
+    this.set('JSEED', s.seed);
+    this.setVec('JA', s.a); this.setVec('JB', s.b); this.setVec('JD', s.d); this.setVec('JCOR', s.corr);
+    this.setVec('JC', s.c.map((row) => row.reduce((w, bit, j) => w + bit * 2 ** (24 - j), 0)));
+    this.set('JDI', s.dIndx); this.set('JCI', s.cIndx); this.set('JWIN', s.wins); this.set('JLOS', s.losses);
   }
 }
 

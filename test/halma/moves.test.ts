@@ -9,7 +9,7 @@ import { textCard, wordsToCard } from '../../src/devices/cards.ts';
 import { Machine } from '../../src/machine/machine.ts';
 import { Core704 } from '../checkers/call704.ts';
 import { rng } from '../checkers/reference.ts';
-import { halmaMoves, halmaPerft, playHalma, startHalma, type HalmaPosition } from './reference.ts';
+import { halmaDrive, halmaMoves, halmaParams, halmaPerft, halmaWon, playHalma, startHalma, type HalmaPosition } from './reference.ts';
 
 const program = assemble(readSources([new URL('../../asm/halma/main.sap', import.meta.url).pathname]), { loader: true });
 if (program.errors.length) throw new Error(program.errors.map((e) => `${e.file}:${e.line}: ${e.message}`).join('\n'));
@@ -106,6 +106,54 @@ describe('HGEN and HPERF against the reference', () => {
   });
 });
 
+const SIGN = 2 ** 35;
+const signed = (w: number): number => (w >= SIGN ? -(w - SIGN) : w) + 0;
+
+describe("his 15 parameters, drive to win and the end of a game (eval.sap, search.sap)", () => {
+  const h = new Halma704();
+  const positions = (n: number): HalmaPosition[] => [startHalma(n), ...gamePositions(n, 7 * n, 50, 3), ...gamePositions(n, 7 * n + 1, 80, 5)]
+    .flatMap((p) => [p, { ...p, toMove: (p.toMove === 1 ? 2 : 1) as 1 | 2 }]);
+
+  for (const n of [6, 8, 12]) {
+    it(`${n}x${n}: HPARS and HDRIV against the reference, both sides to move`, () => {
+      const seen = new Array<number>(15).fill(0);
+      for (const p of positions(n)) {
+        h.load(p);
+        h.call('HPARS');
+        const got = [...Array(15).keys()].map((j) => signed(h.peek('JPAR', -(j + 1))));
+        const want = halmaParams(p);
+        expect(got).toEqual(want);
+        want.forEach((v, j) => { if (v !== 0) seen[j]!++; });
+        h.load(p);
+        expect(signed(h.call('HDRIV').ac)).toBe(halmaDrive(p));
+      }
+      // the positions exercise most parameters
+      expect(seen.filter((k) => k > 0).length).toBeGreaterThanOrEqual(11);
+    });
+  }
+
+  it('HWINS: the camp filled, the stall rule (one piece of the other side left home), not yet', () => {
+    const p = startHalma(6);
+    p.board = p.board.map((row) => row.map(() => 0));
+    const target = [[5, 5], [5, 4], [4, 5], [5, 3], [4, 4], [3, 5]];
+    target.forEach(([r, c]) => { p.board[r]![c] = 1; });
+    h.load(p);
+    expect(h.call('HWINS', { ac: 1 }).ac).toBe(1);
+    expect(halmaWon(p, 1)).toBe(1);
+    p.board[5]![5] = 2;
+    h.load(p);
+    expect(h.call('HWINS', { ac: 1 }).ac).toBe(2);
+    expect(halmaWon(p, 1)).toBe(2);
+    p.board[4]![4] = 2;
+    h.load(p);
+    expect(h.call('HWINS', { ac: 1 }).ac).toBe(0);
+    p.board[4]![4] = 0;
+    h.load(p);
+    expect(h.call('HWINS', { ac: 1 }).ac).toBe(0);
+    expect(h.call('HWINS', { ac: 2 }).ac).toBe(0);
+  });
+});
+
 describe('the deck', () => {
   it('*HALMA 6 prints the board; *PERFT 2 prints the counts; a size not in the camp table is a bad card', () => {
     const m = new Machine();
@@ -120,5 +168,37 @@ describe('the deck', () => {
     expect(lines).toContain('PERFT 1 = 16');
     expect(lines).toContain(`PERFT 2 = ${halmaPerft(startHalma(6), 2)}`);
     expect(lines.at(-2)).toBe('BAD CARD');
+  });
+
+  it("*LEARN SEALE, *SELF: his halma start vector from a new state, a game to its end, Alpha's 15 after it", () => {
+    const m = new Machine();
+    m.reader.feed(program.cards.map(wordsToCard));
+    m.reader.feed(['*HALMA 6', '*LEARN SEALE', '*SELF'].map((l) => textCard(l)));
+    m.reader.setEndOfFile(true);
+    m.loadCards();
+    m.run(1e9);
+    const lines = m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+    const at = lines.indexOf('SEALE NEW COEFFICIENTS');
+    expect(lines[at + 1]).toBe('SEALE A -17 -34 15 25 11 11 3 -12 14 -23 -5 0 0 37 2');
+    expect(lines).toContain('SEALE ALPHA PLAYS SIDE 1 - LEARNING GAME 1');
+    expect(lines.find((l) => l.startsWith('GAME OVER - '))).toMatch(/^GAME OVER - (SIDE [12] WINS - (CAMP FILLED|STALL RULE|CANNOT MOVE)|DRAWN - MOVE LIMIT)$/);
+    const after = lines.findIndex((l) => l.startsWith('SEALE ALPHA AFTER GAME 1'));
+    const a = lines[after + 1]!.replace('SEALE A', '').trim().split(/\s+/).map(Number);
+    expect(a).toHaveLength(15);
+    expect(a.every((v) => Math.abs(v) <= 40)).toBe(true);
+  });
+
+  it('*PLAY 2: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read', () => {
+    const m = new Machine();
+    m.reader.feed(program.cards.map(wordsToCard));
+    m.reader.feed(['*HALMA 6', '*DEPTH 1', '*PLAY 2', 'A1-A4', 'C1-D2'].map((l) => textCard(l)));
+    m.reader.setEndOfFile(false);
+    m.loadCards();
+    m.run(1e8);
+    const lines = m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+    expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
+    expect(lines.find((l) => l.startsWith('ILLEGAL MOVE'))).toMatch(/^ILLEGAL MOVE - A1-A4/);
+    expect(lines).toContain('MOVE 1 SIDE 1 C1-D2 CARD');
+    expect(lines.find((l) => l.startsWith('MOVE 2 SIDE 2 '))).toMatch(/^MOVE 2 SIDE 2 [A-F]\d-[A-F]\d SCORE [-+]\d+$/);
   });
 });

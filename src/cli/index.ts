@@ -6,6 +6,7 @@ import { registerCheckersCommands } from '../checkers/cli.ts';
 import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
 import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
+import { registerHalmaCommands } from '../halma/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
@@ -32,6 +33,7 @@ registerCheckersCommands(program);
 registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
+registerHalmaCommands(program);
 registerStartCommand(program);
 
 await program.parseAsync(process.argv);

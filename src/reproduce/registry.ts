@@ -3,9 +3,11 @@
 
 import type { Experiment } from './experiment.ts';
 import { sealeCheckers } from './experiments/sealeCheckers.ts';
+import { sealeHalma } from './experiments/sealeHalma.ts';
 
 export const EXPERIMENTS: readonly Experiment[] = [
   sealeCheckers,
+  sealeHalma,
 ];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

@@ -15,10 +15,10 @@ import { compareNumbers, compareSets } from '../verdict.ts';
 const GAMES = 20;
 
 /** Mean |a - b| over the columns. */
-const meanDiff = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
-const meanAbs = (a: readonly number[]): number => a.reduce((s, v) => s + Math.abs(v), 0) / a.length;
+export const meanDiff = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+export const meanAbs = (a: readonly number[]): number => a.reduce((s, v) => s + Math.abs(v), 0) / a.length;
 /** Entries at the clamp (+-40) in a table of coefficient rows. */
-const atClamp = (rows: readonly (readonly number[])[]): number => rows.flat().filter((v) => Math.abs(v) === 40).length;
+export const atClamp = (rows: readonly (readonly number[])[]): number => rows.flat().filter((v) => Math.abs(v) === 40).length;
 /** Games after which a coefficient of magnitude 10 or more became exactly 0 - how the thesis's table shows the rule. */
 export function zeroedGames(start: readonly number[], rows: readonly (readonly number[])[]): number[] {
   return rows.flatMap((row, g) => (row.some((v, j) => v === 0 && Math.abs((g === 0 ? start : rows[g - 1]!)[j]!) >= 10) ? [g + 1] : []));

@@ -6,6 +6,7 @@ import { registerCheckersCommands } from '../checkers/cli.ts';
 import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
 import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
+import { registerHalmaCommands } from '../halma/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerScorefourCommands } from '../scorefour/cli.ts';
 import { registerStartCommand } from '../checkers/selfplay/start.ts';
@@ -34,6 +35,7 @@ registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
 registerScorefourCommands(program);
+registerHalmaCommands(program);
 registerStartCommand(program);
 
 await program.parseAsync(process.argv);

@@ -7,6 +7,7 @@ import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
 import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
+import { registerTournamentCommand } from '../tournament/cli.ts';
 import { registerRun } from './run.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -28,5 +29,6 @@ registerCheckersCommands(program);
 registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
+registerTournamentCommand(program);
 
 await program.parseAsync(process.argv);

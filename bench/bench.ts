@@ -130,3 +130,9 @@ for (const w of [simpleLoop, arithMix]) {
   const { benchCheckers } = await import('./checkers.ts');
   benchCheckers();
 }
+
+// ---- Tournaments on every core (issue 19) -----------------------------------------------------
+{
+  const { benchTournament } = await import('./tournament.ts');
+  await benchTournament();
+}

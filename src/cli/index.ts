@@ -8,7 +8,9 @@ import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerTournamentCommand } from '../tournament/cli.ts';
+import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
+import { chooseColours } from './colour.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -16,11 +18,13 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+chooseColours();
 const program = new Command();
 program
   .name('samuel704')
   .description("An IBM 704 in TypeScript, and on it A. L. Samuel's 1959 checkers program that learns")
-  .version('0.1.0');
+  .version('0.1.0')
+  .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command');
 
 registerRun(program);
 registerAsmCommands(program);
@@ -30,5 +34,6 @@ registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
 registerTournamentCommand(program);
+registerStartCommand(program);
 
 await program.parseAsync(process.argv);

@@ -12,13 +12,15 @@ import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { TapeUnit } from '../../devices/tape.ts';
 import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
-import { SCRATCH_UNITS } from '../rote/memoryTape.ts';
+import { MEMORY_TAPE, SCRATCH_UNITS } from '../rote/memoryTape.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
 import { guarded, style } from '../../cli/style.ts';
 import { other, parseFen, type Side } from '../notation/board.ts';
 import { resultFor } from '../selfplay/journal.ts';
 import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from '../selfplay/openings.ts';
 import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from '../notation/pdn.ts';
 import { Progress } from '../../host/progress.ts';
+import { onInterrupt } from '../../host/interrupt.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from '../program/session.ts';
 import { pairedTest, type PairedTest } from '../../host/stats.ts';
 import { wholeNumber } from '../selfplay/selfplay.ts';
@@ -125,8 +127,9 @@ export class RapidDraughts implements Opponent {
 function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
   const memory = new TapeUnit(1);
-  if (existsSync(path)) memory.attach(path, { readOnly: true });
-  else throw new Error(`${path}: no such memory tape`);
+  if (!existsSync(path)) throw new Error(`${path}: no such memory tape`);
+  checkTapeKind(path, MEMORY_TAPE);
+  memory.attach(path, { readOnly: true });
   session.machine.io.attachTape(1, memory);
   for (const n of SCRATCH_UNITS) {
     const scratch = new TapeUnit(n);
@@ -318,12 +321,11 @@ async function match(opts: MatchOptions): Promise<void> {
   out(style.dim(`${us} against ${opponent.name}${giveaway ? ', give-away checkers' : ''}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
-  const onInterrupt = (): void => {
+  const stopListening = onInterrupt(() => {
     control.stopping = true;
     control.session?.interrupt();
     if (opponent instanceof Program704) opponent.interrupt();
-  };
-  process.once('SIGINT', onInterrupt);
+  });
   const progress = new Progress(2 * n, 'games');
   const games: MatchGame[] = [];
   try {
@@ -344,7 +346,7 @@ async function match(opts: MatchOptions): Promise<void> {
       }
     }
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     progress.clear();
   }
   if (control.stopping) {

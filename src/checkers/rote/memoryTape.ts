@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../../devices/tapeImage.ts';
 import { asciiToWords } from '../../devices/codes.ts';
 import type { TapeUnit } from '../../devices/tape.ts';
+import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 
 const SIGN = 2 ** 35;
@@ -118,6 +119,12 @@ export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
 
 export const readMemoryTape = (path: string): MemoryTape => decodeMemoryTape(readTapeFile(path));
 
+/** A memory tape: records, the MEMEND trailer whose counts agree, a tape mark. */
+export const MEMORY_TAPE = tapeKind('memory tape', (entries) => {
+  const tape = decodeMemoryTape(entries);
+  return tape.complete ? [] : tape.problems.length ? tape.problems : ['no MEMEND trailer followed by a tape mark'];
+});
+
 /** The printer line KMERGE prints once a new tape is complete: merge n, boards, records, the unit written. */
 export const MERGE_COMPLETE = /^ROTE MERGE (\d+) COMPLETE - BOARDS (\d+) RECORDS (\d+) ON TAPE (\d+)/m;
 
@@ -169,7 +176,7 @@ export function chooseNewMemoryTape(newPath: string, printerText?: string): Choi
  * other scratch image is then removed, so no older complete tape is left to be put in place later.
  */
 export const installNewMemoryTape = (memoryPath: string, newPath: string, printerText?: string): TapeSwap =>
-  commitChoice(memoryPath, scratchPaths(newPath), chooseNewMemoryTape(newPath, printerText));
+  commitChoice(memoryPath, scratchPaths(newPath), chooseNewMemoryTape(newPath, printerText), MEMORY_TAPE);
 
 const squaresOf = (w: number): number[] => {
   const out: number[] = [];
@@ -205,8 +212,8 @@ export function drawBoard(b: MemoryBoard): string[] {
 /**
  * Rote learning's tapes: the memory tape (`memoryPath`) on tape 1, read only (a missing file is an
  * empty memory), and the scratch tapes 2 and 5 (`scratchPaths(newPath)`) the merges write in turn.
- * A complete new tape left by an earlier run that died before its swap is put in place first if
- * `accept` takes it (tapePair.ts).
+ * A file that is not a memory tape is refused (TapeKindError). A complete new tape left by an
+ * earlier run that died before its swap is put in place first if `accept` takes it (tapePair.ts).
  */
 export const attachMemoryTapes = (
   io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (image: string) => boolean,
@@ -214,4 +221,5 @@ export const attachMemoryTapes = (
   unit: 1,
   scratch: SCRATCH_UNITS.map((unit, i) => ({ unit, path: scratchPaths(newPath)[i]! })),
   choose: (printerText) => chooseNewMemoryTape(newPath, printerText),
+  kind: MEMORY_TAPE,
 }, accept);

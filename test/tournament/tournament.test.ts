@@ -79,17 +79,20 @@ describe('players', () => {
 describe('a tournament played by 704s', () => {
   it('gives the same records in this thread and on two worker threads', async () => {
     const h: Player = { kind: 'heuristic', name: '8F', heuristic: '8F', depth: 1, genes: [1, 1.5, 0.1, 0.1, 0.05, 0.05, -0.02, -0.03] };
-    const jobs: GameJob[] = schedule([h, nul('null'), { ...h, name: '10F', heuristic: '10F', genes: [1, -1, 1.5, -1.5, 0, 0, 0.1, 0, 0, 0] }],
-      { format: 'round-robin', games: 2, ballots: [], seed: 4, giveaway: false });
+    // from a position of few pieces, so the games are short
+    const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
+    const jobs: GameJob[] = schedule([h, { ...h, name: '10F', heuristic: '10F', genes: [1, -1, 1.5, -1.5, 0, 0, 0.1, 0, 0, 0] }],
+      { format: 'round-robin', games: 2, ballots: [{ number: 0, moves: [], status: '', name: '', fen }], seed: 4, giveaway: false });
     const one = await playAll(jobs, { workers: 0 });
     const two = await playAll(jobs, { workers: 2 });
-    expect(one).toHaveLength(6);
+    expect(one).toHaveLength(2);
+    expect(new Set(one.map((r) => r.moves.join(' '))).size).toBeGreaterThan(1);
     expect(two).toEqual(one);
     for (const r of one) {
       expect(r.moves.length).toBeGreaterThan(0);
       expect(r.nodes.every((n) => n >= 1)).toBe(true); // every move a Mańdziuk player's, its nodes printed
     }
     const pdn = tournamentPdn('test', jobs, one);
-    expect(pdn.match(/\[Event "test"\]/g)).toHaveLength(6);
+    expect(pdn.match(/\[Event "test"\]/g)).toHaveLength(2);
   }, 300_000);
 });

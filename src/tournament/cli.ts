@@ -14,6 +14,7 @@ import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import type { GameJob, GameRecord } from './game.ts';
 import { parsePlayer, type Player } from './players.ts';
 import { allCores, playAll } from './pool.ts';
+import { playOnQueue, redisPlace, startQueueWorker } from './queue.ts';
 import { schedule } from './schedule.ts';
 import { standings, standingsText } from './standings.ts';
 import { tournamentHtml, tournamentPdn } from './report.ts';
@@ -69,6 +70,8 @@ interface Options {
   workers?: string;
   out: string;
   giveaway?: boolean;
+  redis?: string;
+  queue: string;
 }
 
 async function tournament(o: Options): Promise<void> {
@@ -93,23 +96,24 @@ async function tournament(o: Options): Promise<void> {
   const done = new Set(file.records.map((r) => r.index));
   const todo = jobs.filter((j) => !done.has(j.index));
   const workers = o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0);
-  process.stderr.write(style.dim(`${jobs.length} games, ${todo.length} to play, ${workers} worker${workers === 1 ? '' : 's'}\n`));
+  const where = o.redis ? `queue ${o.queue} on ${o.redis}` : `${workers} worker${workers === 1 ? '' : 's'}`;
+  process.stderr.write(style.dim(`${jobs.length} games, ${todo.length} to play, ${where}\n`));
   const progress = new Progress(jobs.length, 'games').resumeFrom(file.records.length);
   const signal = { stopped: false };
   const onInterrupt = (): void => { signal.stopped = true; };
   process.once('SIGINT', onInterrupt);
+  const onGame = (r: GameRecord): void => {
+    file.records.push(r);
+    file.records.sort((a, b) => a.index - b.index);
+    writeFileAtomic(journal, JSON.stringify(file, null, 1));
+    const j = jobs[r.index]!;
+    const score = r.winner === null ? '½-½' : r.winner === 'black' ? '1-0' : '0-1';
+    progress.note(`${String(r.index + 1).padStart(4)}  ${j.black.name} - ${j.white.name}  ${score}  ${style.dim(`${r.reason}, ${r.moves.length} plies, ${j.opening}`)}`);
+    progress.update(file.records.length);
+  };
   try {
-    await playAll(todo, {
-      workers, signal, onGame: (r) => {
-        file.records.push(r);
-        file.records.sort((a, b) => a.index - b.index);
-        writeFileAtomic(journal, JSON.stringify(file, null, 1));
-        const j = jobs[r.index]!;
-        const score = r.winner === null ? '½-½' : r.winner === 'black' ? '1-0' : '0-1';
-        progress.note(`${String(r.index + 1).padStart(4)}  ${j.black.name} - ${j.white.name}  ${score}  ${style.dim(`${r.reason}, ${r.moves.length} plies, ${j.opening}`)}`);
-        progress.update(file.records.length);
-      },
-    });
+    if (o.redis) await playOnQueue(todo, { redis: redisPlace(o.redis), queue: o.queue, onGame });
+    else await playAll(todo, { workers, signal, onGame });
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     progress.clear();
@@ -137,5 +141,22 @@ export function registerTournamentCommand(program: Command): void {
     .option('--seed <n>', 'draws the ballots and every game\'s 704 seed')
     .option('--workers <n>', 'worker threads (0: this thread)', String(allCores()))
     .option('--giveaway', 'give-away checkers')
+    .option('--redis <url>', 'play the games through BullMQ on this Redis (redis://host:port) with `tournament-worker` processes, not on this machine\'s cores')
+    .option('--queue <name>', 'the BullMQ queue (one per tournament)', 'samuel704-tournament')
     .action(guarded((o: Options) => tournament(o)));
+  program
+    .command('tournament-worker')
+    .description('take tournament games from a BullMQ queue on Redis and play them, one at a time, until stopped')
+    .requiredOption('--redis <url>', 'the Redis (redis://host:port)')
+    .option('--queue <name>', 'the BullMQ queue', 'samuel704-tournament')
+    .option('--lock <ms>', 'a game whose worker is silent this long is played again by another', '30000')
+    .action(guarded(async (o: { redis: string; queue: string; lock: string }) => {
+      const worker = await startQueueWorker({
+        redis: redisPlace(o.redis), queue: o.queue, lockMs: wholeNumber(o.lock, '--lock'),
+        onGame: (r) => process.stdout.write(`game ${r.index + 1}: ${r.winner ?? 'drawn'}, ${r.moves.length} plies\n`),
+      });
+      process.stderr.write(style.dim(`worker on ${o.queue} at ${o.redis}; Ctrl-C to stop\n`));
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+      await worker.close();
+    }));
 }

@@ -8,6 +8,7 @@ import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerTournamentCommand } from '../tournament/cli.ts';
+import { registerEvolveCommand } from '../evolve/cli.ts';
 import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
 import { chooseColours } from './colour.ts';
@@ -34,6 +35,7 @@ registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
 registerTournamentCommand(program);
+registerEvolveCommand(program);
 registerStartCommand(program);
 
 await program.parseAsync(process.argv);

@@ -9,6 +9,8 @@ import { registerDebug } from '../debugger/cli.ts';
 import { registerHalmaCommands } from '../halma/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
 import { registerScorefourCommands } from '../scorefour/cli.ts';
+import { registerTournamentCommand } from '../tournament/cli.ts';
+import { registerEvolveCommand } from '../evolve/cli.ts';
 import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
 import { chooseColours } from './colour.ts';
@@ -36,6 +38,8 @@ registerLearningCommands(program);
 registerReproduceCommand(program);
 registerScorefourCommands(program);
 registerHalmaCommands(program);
+registerTournamentCommand(program);
+registerEvolveCommand(program);
 registerStartCommand(program);
 
 await program.parseAsync(process.argv);

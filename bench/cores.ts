@@ -14,7 +14,7 @@ import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
 import { fromInt, makeWord } from '../src/cpu/word.ts';
 import { bootCheckers, checkersAssembly, programDeck } from '../src/checkers/program/deck.ts';
 import { encodeCbn, textCard } from '../src/devices/cards.ts';
-import { PROJECT_ROOT } from '../src/host/projectRoot.ts';
+import { packageRoot } from '../src/host/stateFolder.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { call704 } from '../test/checkers/call704.ts';
 
@@ -162,7 +162,7 @@ function startUp(): void {
   try {
     const image = join(dir, 'one.oct');
     writeFileSync(image, '00100 +050000000200 +040000000201 +060100000202 +000000000103\n');
-    const cli = join(PROJECT_ROOT, 'bin', 'samuel704.js');
+    const cli = join(packageRoot(), 'bin', 'samuel704.js');
     const best = (args: string[]): { wall: number; cpu: number } => {
       let b = { wall: Infinity, cpu: Infinity };
       for (let i = 0; i < 5; i++) { const r = childCpu(process.execPath, args); b = { wall: Math.min(b.wall, r.wall), cpu: Math.min(b.cpu, r.cpu) }; }

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assembleDeck } from './deck.ts';
-import { PROJECT_ROOT } from '../host/projectRoot.ts';
+import { packageRoot } from '../host/stateFolder.ts';
 
-const LOADER_SOURCE = join(PROJECT_ROOT, 'asm', 'lib', 'loader.sap');
+const LOADER_SOURCE = join(packageRoot(), 'asm', 'lib', 'loader.sap');
 /** Where the loader lives while it loads (addresses wrap on smaller cores). */
 export const LOADER_AREA: readonly [number, number] = [0o77750, 0o77777];
 

@@ -8,9 +8,9 @@ import { assemble, type AssembleResult } from '../../asm/assembler.ts';
 import { readSources } from '../../asm/sources.ts';
 import { wordsToCard, type Card, type DeckItem } from '../../devices/cards.ts';
 import { Machine, type MachineOptions } from '../../machine/machine.ts';
-import { PROJECT_ROOT } from '../../host/projectRoot.ts';
+import { packageRoot } from '../../host/stateFolder.ts';
 
-export const CHECKERS_DIR = join(PROJECT_ROOT, 'asm', 'checkers');
+export const CHECKERS_DIR = join(packageRoot(), 'asm', 'checkers');
 
 /** The sources in assembly order, as main.sap lists them. */
 export const checkersSources = (dir = CHECKERS_DIR): { name: string; text: string }[] => readSources([join(dir, 'main.sap')]);

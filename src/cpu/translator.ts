@@ -89,8 +89,6 @@ export class Translator {
   /** Entries with a block (or null) per page. */
   private readonly pageEntries: number[][];
   private readonly live = new Set<number>();
-  /** Blocks built (a measure for the bench). */
-  translations = 0;
 
   constructor(private readonly cpu: TranslatedCpu) {
     const size = cpu.mem.length;
@@ -152,7 +150,6 @@ export class Translator {
       compiled.set(src, f);
     }
     this.blocks[ic] = f;
-    this.translations++;
     return f;
   }
 
@@ -234,7 +231,7 @@ return function block${entry.toString(8)}(c, end) {
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-    const regs = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
+    const regs = selected(t);
     const done = `ins += ${count}; cyc += ${cycles};`;
     const to = (target: string): string =>
       target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
@@ -259,8 +256,11 @@ return function block${entry.toString(8)}(c, end) {
   }
 }
 
+/** The index registers a constant tag selects (ibm704.md §3.1). */
+const selected = (t: number): string[] => [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
+
 /** The OR of the index registers a constant tag selects. */
 const xr = (t: number): string => {
-  const r = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((s) => s !== '');
+  const r = selected(t);
   return r.length === 0 ? '0' : `(${r.join(' | ')})`;
 };

@@ -2,7 +2,6 @@
 // control and move cards in the reader and reports what the 704 prints; the host never
 // chooses, checks or scores a move (a board drawn here replays the program's own MOVE lines).
 
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import chalk from 'chalk';
 import type { Command } from 'commander';
@@ -21,6 +20,7 @@ import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
 import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './program/session.ts';
+import { readFile } from '../devices/fileErrors.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
@@ -322,7 +322,7 @@ const coefficient = (low: number, high: number): string => {
 };
 
 async function book(file: string, opts: BookOptions): Promise<void> {
-  const bytes = readFileSync(file);
+  const bytes = readFile(file, 'deck');
   const isPdn = /\.pdn$/i.test(file) || /^\s*\[/.test(bytes.subarray(0, 200).toString('latin1'));
   const totals: BookTotals = { low: 0, high: 0, games: 0 };
   const wallStart = performance.now();

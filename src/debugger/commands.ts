@@ -17,6 +17,7 @@ import { drawBoard, type Colour } from './board.ts';
 import { DebugError, type DebugEngine, type RunResult, type WatchMode } from './engine.ts';
 import { ExprError, parseExpr, REGISTERS, toAddress, toWord, type Expr, type Register } from './expr.ts';
 import {
+import { FileError } from '../devices/fileErrors.ts';
   EXAMINE_FORMATS, examineLine, formatAc, formatBits, instructionLine, registersText, stepLine, stopHeadline,
   traceEntry, whereLine, type ExamineFormat,
 } from './format.ts';
@@ -816,7 +817,7 @@ export class Commands {
         const near = suggest(e.message.slice(15), this.engine.symbols.names());
         if (near) message += `; did you mean ${near}?`;
       }
-    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || (e as NodeJS.ErrnoException).syscall !== undefined) {
+    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || e instanceof FileError || (e as NodeJS.ErrnoException).syscall !== undefined) {
       message = (e as Error).message; // the machine refused, or a unit's file could not be used
     } else {
       throw e;

@@ -11,13 +11,13 @@ import { formatAddr, formatRaw, formatSigned, isNegative, magnitude, makeWord, o
 import { DECK_EOF, parseTextLine } from '../devices/cards.ts';
 import { Drum } from '../devices/drum.ts';
 import { DeviceError, ImageError } from '../devices/errors.ts';
+import { FileError } from '../devices/fileErrors.ts';
 import { TapeUnit } from '../devices/tape.ts';
 import { style } from '../cli/style.ts';
 import { drawBoard, type Colour } from './board.ts';
 import { DebugError, type DebugEngine, type RunResult, type WatchMode } from './engine.ts';
 import { ExprError, parseExpr, REGISTERS, toAddress, toWord, type Expr, type Register } from './expr.ts';
 import {
-import { FileError } from '../devices/fileErrors.ts';
   EXAMINE_FORMATS, examineLine, formatAc, formatBits, instructionLine, registersText, stepLine, stopHeadline,
   traceEntry, whereLine, type ExamineFormat,
 } from './format.ts';

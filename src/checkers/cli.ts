@@ -358,6 +358,7 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
 /** Book games from a PDN file: each game's cards fed to `session` as the book goes on. */
 async function bookPdn(session: CheckersSession, file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<void> {
   const parsed = parsePdn(text, file);
+  for (const e of parsed.recovered) process.stderr.write(`${style.dim('recovered:')} ${e.message}\n`);
   for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
   let games = parsed.games;
   if (opts.game !== undefined) {

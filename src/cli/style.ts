@@ -1,5 +1,5 @@
-// The CLI's colours. chalk turns itself off when the output is not a terminal (or NO_COLOR is set),
-// so piped output and test transcripts stay plain.
+// The CLI's colours. chalk turns itself off when the output is not a terminal, and colour.ts when
+// NO_COLOR is set or --no-color given, so piped output and test transcripts stay plain.
 
 import chalk from 'chalk';
 

@@ -59,7 +59,9 @@ async function debugCommand(sources: string[], opts: DebugOptions): Promise<void
     start = result.start;
   }
   if (opts.load) {
-    loadWords(m.cpu.mem, m.cpu.addrMask, parseImage(readText(opts.load, 'core image'), opts.load).words, opts.load);
+    const image = parseImage(readText(opts.load, 'core image'), opts.load);
+    loadWords(m.cpu.mem, m.cpu.addrMask, image.words, opts.load);
+    start = image.start ?? start;
   }
   if (opts.symbols) {
     const map = JSON.parse(readText(opts.symbols, 'symbol map')) as SymbolMap;

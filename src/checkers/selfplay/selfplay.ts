@@ -25,6 +25,8 @@ import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, typ
 import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
 import { CheckersSession, giveawayCards } from '../program/session.ts';
+import { onInterrupt } from '../../host/interrupt.ts';
+import { STATE_NAME, userTape } from '../../host/stateFolder.ts';
 
 export interface SelfplayOptions {
   games?: string;
@@ -41,13 +43,23 @@ export interface SelfplayOptions {
   giveaway?: boolean;
   series?: string;
   printEvery?: string;
+  /** One JSON object on standard output at the end instead of the printout. */
+  json?: boolean;
+  /** Only the summary: no game-by-game printout. */
+  quiet?: boolean;
+  /** The command that goes on with the session after Ctrl-C (default `samuel704 selfplay --state DIR`). */
+  goOn?: string;
+  combine?: boolean;
 }
 
-/** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
-export const DEFAULT_MEMORY = 'tapes/memory.tap';
-export const DEFAULT_LEARNING = 'tapes/learning.tap';
+/**
+ * The tapes `--rote` / `--learn` learn on outside a session directory: the user's own copies in
+ * the state folder, first copied from the bundled tapes/ (never written).
+ */
+export const DEFAULT_MEMORY = `${STATE_NAME}/memory.tap`;
+export const DEFAULT_LEARNING = `${STATE_NAME}/learning.tap`;
 
-const out = (text = ''): void => {
+const print = (text = ''): void => {
   process.stdout.write(text + '\n');
 };
 
@@ -76,6 +88,12 @@ function seriesNumber(text: string): 1 | 2 {
   return text === '1' ? 1 : 2;
 }
 
+/**
+ * Rote learning and learning by generalization in the same games go beyond Samuel, who left their
+ * combination for later ("must be done with some care"): only with --combine (*LEARN COMBINE).
+ */
+export const COMBINE_REFUSED = 'rote learning (--rote/--memory) and generalization learning (--learn/--learning) in the same games go beyond Samuel, who kept them apart ("must be done with some care"): run one of them, or give --combine (docs/checkers-learning.md)';
+
 /** The settings of a new session from the options. */
 function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.openings && opts.fen) throw new Error('--openings and --fen both say where games start: give one');
@@ -85,9 +103,11 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   const learn = opts.learn === true || opts.learning !== undefined;
   if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
   if (opts.printEvery !== undefined && !learn) throw new Error('--print-every prints how Alpha learns: give --learn (or --learning TAPE)');
+  if (learn && (opts.rote || opts.memory) && !opts.combine) throw new Error(COMBINE_REFUSED);
+  if (opts.combine && !(learn && (opts.rote || opts.memory))) throw new Error('--combine runs rote and generalization learning together: give both --rote (or --memory) and --learn (or --learning)');
   // outside a session directory --rote and --learn mean the bundled tapes
-  const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
-  const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
+  const memory = opts.memory ?? (opts.rote && !opts.state ? userTape('memory.tap') : null);
+  const learning = opts.learning ?? (opts.learn && !opts.state ? userTape('learning.tap') : null);
   return {
     games: opts.games === undefined ? 1 : wholeNumber(opts.games, '--games'),
     openings: opts.openings ? resolve(opts.openings) : null,
@@ -101,6 +121,7 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     giveaway: opts.giveaway === true,
     series: opts.series === undefined ? 1 : seriesNumber(opts.series),
     printEvery: opts.printEvery === undefined ? 0 : wholeNumber(opts.printEvery, '--print-every'),
+    ...(opts.combine ? { combine: true } : {}),
   };
 }
 
@@ -146,11 +167,11 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  */
 async function playGame(
   round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
-  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; combine?: boolean; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), '*LEARN TAPE'];
+  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), ...(tapes.combine ? ['*LEARN COMBINE'] : []), '*LEARN TAPE'];
   const cards = [...(learning ? learnCards : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
@@ -276,16 +297,20 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   if (dir) saveSession(dir, journal);
 
   const done0 = journal.games.length;
+  const out = opts.json ? (): void => {} : print;
   if (saved) out(style.dim(`${dir}: ${done0} of ${settings.games} games done${done0 < settings.games ? `, going on with game ${done0 + 1}` : ''}`));
   if (settings.seed !== null) out(style.dim(`ballots from ${openings}, seed ${settings.seed}`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
-  const onInterrupt = (): void => {
+  const stopNow = (): void => {
     control.stopping = true;
     control.session?.interrupt();
   };
-  process.once('SIGINT', onInterrupt); // a second Ctrl-C ends the process at once
+  const stopListening = onInterrupt(stopNow); // a second Ctrl-C, later, ends the process at once
   const progress = new Progress(settings.games, 'games').resumeFrom(done0);
+  const note = (text: string): void => {
+    if (!opts.json && !opts.quiet) progress.note(text);
+  };
   const resultsSoFar = (): string => {
     const t = tally(journal.games);
     return `B ${t.black} W ${t.white} D ${t.drawn}`;
@@ -303,7 +328,7 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, combine: settings.combine, accept: dir ? recorded : undefined }, control, note,
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;
@@ -326,33 +351,35 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
         if (!swap.installed) progress.note(style.warn(`${path}: kept as it was (${swap.reason})`), process.stderr);
       }
       const where = g.ballot ? ` ${style.dim(`[${ballotName({ ...g.ballot, fen: g.fen ?? '' })}]`)}` : '';
-      progress.note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);
-      for (const line of run.after) progress.note(line);
+      note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);
+      for (const line of run.after) note(line);
       progress.update(i + 1, resultsSoFar());
     }
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     progress.clear();
   }
   if (control.stopping || stopped) {
     process.exitCode = control.stopping ? 130 : process.exitCode;
     journal.interruptions++;
     if (dir) saveSession(dir, journal);
-    process.stderr.write(style.warn(`${stopped || 'stopped'}; ${journal.games.length} of ${settings.games} games done${dir ? ` — \`samuel704 selfplay --state ${opts.state}\` goes on from here` : ''}\n`));
+    const goOn = opts.goOn ?? `samuel704 selfplay --state ${opts.state}`;
+    process.stderr.write(style.warn(`${stopped || 'stopped'}; ${journal.games.length} of ${settings.games} games done${dir ? ` — \`${goOn}\` goes on from here` : ''}\n`));
   }
   if (memory && lastTape?.installed) process.stderr.write(`${memory}: ${style.ok(`new memory tape, ${lastTape.reason}`)}\n`);
   if (learning && lastLearningTape?.installed) process.stderr.write(`${learning}: ${style.ok(`new learning tape, ${lastLearningTape.reason}`)}\n`);
 
-  summary(journal.games, journal.games.length - done0);
+  if (opts.json) print(JSON.stringify(sessionJson(journal, dir, journal.games.length - done0, control.stopping)));
+  else summary(journal.games, journal.games.length - done0);
   process.stderr.write(style.dim(`704 time ${duration(seconds704)}, wall ${duration((performance.now() - wallStart) / 1000)}\n`));
   if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(journal.games.map(gamePdn)));
 }
 
 /** Bars of counts per block, a column a category: `    1-2  B   1 ######  W   1 ######  D   0`. */
 function blockBars(title: string, blocks: readonly Block[], letters: readonly string[], size: number, plain: boolean): void {
-  out(style.head(title));
+  print(style.head(title));
   for (const b of blocks) {
-    out(`${blockLabel(b).padStart(9)}  ${b.counts.map((n, i) => `${letters[i]} ${String(n).padStart(3)} ${bar(n, size, 12, plain).padEnd(12)}`).join('  ').trimEnd()}`);
+    print(`${blockLabel(b).padStart(9)}  ${b.counts.map((n, i) => `${letters[i]} ${String(n).padStart(3)} ${bar(n, size, 12, plain).padEnd(12)}`).join('  ').trimEnd()}`);
   }
 }
 
@@ -367,23 +394,38 @@ function summary(games: readonly JournalGame[], thisRun: number): void {
     if (learnt.length > 1) {
       blockBars(`Alpha's results by ${per}` + style.dim('  (W won, L lost, D drawn)'), countBlocks(games.map((g) => g.learning?.alphaResult ?? null), size, ['won', 'lost', 'drawn']), ['W', 'L', 'D'], size, plain);
     }
-    out(`${'plies'.padStart(9)}  ${sparkline(games.map((g) => g.moves.length), plain)}`);
+    print(`${'plies'.padStart(9)}  ${sparkline(games.map((g) => g.moves.length), plain)}`);
     const rote = games.filter((g) => g.rote);
     if (rote.length > 1) {
-      out(`${'rote hits'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.hits), plain)}  (${rote.map((g) => g.rote!.hits).join(' ')})`);
-      out(`${'boards'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.boardsAfter ?? 0), plain)}  (on tape after each game; last ${rote[rote.length - 1]!.rote!.boardsAfter ?? '?'})`);
+      print(`${'rote hits'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.hits), plain)}  (${rote.map((g) => g.rote!.hits).join(' ')})`);
+      print(`${'boards'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.boardsAfter ?? 0), plain)}  (on tape after each game; last ${rote[rote.length - 1]!.rote!.boardsAfter ?? '?'})`);
     }
   }
   const last = learnt[learnt.length - 1]?.learning;
   if (last) {
-    out(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
+    print(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
     for (const t of last.terms) {
       const trend = learnt.map((g) => g.learning!.terms.find((x) => x.name === t.name)).map((x) => (x ? Math.abs(coefficient(x)) : 0));
-      out(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
+      print(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
     }
   }
   const t = tally(games);
   const n = games.length;
-  out(`${n} game${n === 1 ? '' : 's'}${thisRun !== n ? ` (${thisRun} this run)` : ''}: Black won ${t.black}, drawn ${t.drawn}, lost ${t.white}; White won ${t.white}, drawn ${t.drawn}, lost ${t.black}`);
-  if (n > 0) out(`${(games.reduce((s, g) => s + g.moves.length, 0) / n).toFixed(1)} plies a game; 704 time ${duration(games.reduce((s, g) => s + g.seconds704, 0) / n)} a game`);
+  print(`${n} game${n === 1 ? '' : 's'}${thisRun !== n ? ` (${thisRun} this run)` : ''}: Black won ${t.black}, drawn ${t.drawn}, lost ${t.white}; White won ${t.white}, drawn ${t.drawn}, lost ${t.black}`);
+  if (n > 0) print(`${(games.reduce((s, g) => s + g.moves.length, 0) / n).toFixed(1)} plies a game; 704 time ${duration(games.reduce((s, g) => s + g.seconds704, 0) / n)} a game`);
+}
+
+/** `--json`: the session's settings, totals and games (the journal's figures, the 704's lines). */
+function sessionJson(j: Journal, dir: string | null, thisRun: number, interrupted: boolean): object {
+  const t = tally(j.games);
+  return {
+    state: dir, settings: j.settings, interrupted, thisRun,
+    totals: { games: j.games.length, blackWon: t.black, whiteWon: t.white, drawn: t.drawn },
+    games: j.games.map((g) => ({
+      game: g.round, ballot: g.ballot?.number ?? null, result: g.result, winner: g.winner, over: g.over, plies: g.moves.length, moves: g.moves,
+      seconds704: g.seconds704, wallSeconds: g.wallSeconds,
+      ...(g.rote ? { rote: g.rote } : {}),
+      ...(g.learning ? { learning: { game: g.learning.game, alpha: g.learning.alphaResult, adjustments: g.learning.adjustments, replaced: g.learning.replaced, blackMarks: g.learning.blackMarks } } : {}),
+    })),
+  };
 }

@@ -29,7 +29,7 @@ export class ContestRunner {
   constructor(private readonly o: RunOptions, known: readonly { key: string; learnt: Learnt }[] = []) {
     for (const k of known) this.learnt.set(k.key, Promise.resolve(k.learnt));
     this.pool = o.workers > 1
-      ? new Piscina({ filename: fileURLToPath(new URL('./contestWorker.ts', import.meta.url)), maxThreads: o.workers, minThreads: o.workers, execArgv: process.execArgv })
+      ? new Piscina({ filename: fileURLToPath(new URL(import.meta.url.endsWith('.js') ? './contestWorker.js' : './contestWorker.ts', import.meta.url)), maxThreads: o.workers, minThreads: o.workers, execArgv: process.execArgv })
       : null;
   }
 

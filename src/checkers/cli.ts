@@ -14,6 +14,7 @@ import { applyPath, drawBoard, other, parseFen, startPosition, type Position, ty
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
 import { attachMemoryTapes } from './rote/memoryTape.ts';
 import { mountLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
+import { attachLearning, learnCards, learnTape, PLAY_LEARN_HELP } from './learning/playLearn.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
@@ -149,6 +150,7 @@ interface PlayOptions extends TapeOptions {
   pdn?: string;
   giveaway?: boolean;
   confirm: boolean;
+  learn?: string | boolean;
 }
 
 /** The text the 704 sees on a card (columns 1-72). */
@@ -187,8 +189,10 @@ async function play(opts: PlayOptions): Promise<void> {
   const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
   let pos: Position = opts.fen ? parseFen(opts.fen) : startPosition();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const session = newSession([...tapeCards(opts), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
+  const learning = learnTape(opts.learn, opts.learning);
+  const session = newSession([...tapeCards(opts), ...learnCards(learning), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
   const finishMemory = attachTapes(session, opts);
+  const finishLearning = attachLearning(session, learning);
   const reader = deck ? null : lineReader();
   const confirm = opts.confirm && process.stdin.isTTY === true;
   if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type help for help.`));
@@ -284,6 +288,7 @@ async function play(opts: PlayOptions): Promise<void> {
   }
   reader?.close();
   finishMemory();
+  finishLearning();
 }
 
 // ---- book
@@ -455,6 +460,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--rote', ROTE_HELP)
     .option('--memory <tape>', MEMORY_HELP)
     .option('--learning <tape>', LEARNING_USE_HELP)
+    .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
     .action(guarded((opts: PlayOptions) => play(opts)));

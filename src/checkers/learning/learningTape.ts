@@ -166,6 +166,9 @@ export const attachLearningTapes = (
   io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`, accept?: (image: string) => boolean,
 ): TapeSet => attachTapeSet(io, learningPath, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewLearningTape(newPath, printerText) }, accept);
 
+/** The learning tape `npm start` and `play --learn` use when none is named. */
+export const DEFAULT_LEARNING_TAPE = 'tapes/learning.tap';
+
 /** `FILE` for a saved polynomial, or this word for the untrained first polynomial (a blank tape). */
 export const UNTRAINED = 'start';
 

@@ -4,18 +4,23 @@
 
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import chalk from 'chalk';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
 import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
-import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './notation/board.ts';
+import { applyPath, drawBoard, other, parseFen, startPosition, toFen, type Position, type Side } from './notation/board.ts';
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
 import { attachMemoryTapes } from './rote/memoryTape.ts';
-import { mountLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
+import { takeLock } from '../host/lock.ts';
+import type { TapeSet } from '../host/tapePair.ts';
+import { mountLearningTape, readLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
 import { attachLearning, learnCards, learnTape, PLAY_LEARN_HELP } from './learning/playLearn.ts';
 import { duration, Progress } from '../host/progress.ts';
+import { onInterrupt } from '../host/interrupt.ts';
+import { shown, userTape } from '../host/stateFolder.ts';
+import { hintFor, isYes, SCORE_NOTE } from './play/assist.ts';
+import { trainedLearningTape } from './selfplay/start.ts';
 import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
 import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
@@ -36,7 +41,7 @@ const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
 /** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
 function newSession(cards: readonly (string | DeckItem)[], endOfFile: boolean): CheckersSession {
   const session = new CheckersSession(cards, endOfFile);
-  process.once('SIGINT', () => session.interrupt());
+  onInterrupt(() => session.interrupt());
   return session;
 }
 
@@ -55,11 +60,22 @@ async function runSession(session: CheckersSession, onEvent?: (e: Event) => void
  */
 function attachMemory(session: CheckersSession, path: string | undefined): () => void {
   if (!path) return () => {};
-  const tapes = attachMemoryTapes(session.machine.io, path);
+  const lock = takeLock(`${path}.lock`, `memory tape ${path}`); // one writer (host/lock.ts)
+  let tapes: TapeSet;
+  try {
+    tapes = attachMemoryTapes(session.machine.io, path);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
   if (tapes.recovered) process.stderr.write(style.warn(`${path}: put in place the new memory tape an earlier run left: ${tapes.recovered}\n`));
   return () => {
-    const r = tapes.finish(session.machine.printer.lines.join('\n'));
-    process.stderr.write(`${path}: ${r.installed ? style.ok(`new memory tape, ${r.reason}`) : style.warn(`kept as it was (${r.reason})`)}\n`);
+    try {
+      const r = tapes.finish(session.machine.printer.lines.join('\n'));
+      process.stderr.write(`${path}: ${r.installed ? style.ok(`new memory tape, ${r.reason}`) : style.warn(`kept as it was (${r.reason})`)}\n`);
+    } finally {
+      lock.release();
+    }
   };
 }
 const roteCards = (memory?: string): string[] => (memory ? ['*ROTE ON'] : []);
@@ -73,7 +89,7 @@ interface TapeOptions {
 
 function memoryOf(opts: TapeOptions): string | undefined {
   if (opts.rote && opts.memory) throw new Error(`--rote is --memory ${DEFAULT_MEMORY}: give one of them`);
-  return opts.memory ?? (opts.rote ? DEFAULT_MEMORY : undefined);
+  return opts.memory ?? (opts.rote ? userTape('memory.tap') : undefined);
 }
 
 /** The cards that start the tapes' use; they go before the game's own cards. */
@@ -131,25 +147,30 @@ function pdnOf(g: GameRecord, tags: [string, string][], fen?: string, giveaway?:
 
 // ---- play
 
-const PLAY_HELP = `Type a move as the squares it visits: 11-15, or every landing square of a jump: 15x24, 6x15x22.
-It is punched on a card and fed to the 704, which says whether it is legal.
-  (Enter)   feed the card shown in the prompt (when you are asked to confirm)
-  undo      take back the card typed, before it is fed
+const PLAY_HELP = `Type a move as the squares it visits: 11-15, or every landing square of a jump: 15x24, 6x15x22,
+and press Enter: it is punched on a card and fed to the 704, which says whether it is legal.
+  moves     the 704 lists the legal moves (a *MOVES card)
+  hint      the move the 704 would play in your place (a second 704 searches your position)
+  back      take back your last move and the 704's reply (the game is replayed on a fresh 704)
   board     the 704 prints its board (a *BOARD card)
-  resign    concede the game (a *CONCEDE card)
+  resign    concede the game (a *CONCEDE card), after you confirm
   help      this text
-  quit      stop here (the game is saved with --pdn, result *)`;
+  quit      stop here (the game is saved with --pdn, result *)
+"Move n" counts plies, as Samuel's program does: move 1 is Black's, move 2 White's reply.
+
+${SCORE_NOTE}`;
 
 /** The sense lights, in the order of CheckersSession.senseLights. */
 const LIGHTS = ['1 (moved)', '2 (predicts a win)', '3 (game over)', '4 (card rejected)'];
 
 interface PlayOptions extends TapeOptions {
-  color: string;
+  programPlays: string;
+  /** The old spelling of --program-plays, refused with a hint. */
+  color?: string;
   deck?: string;
   fen?: string;
   pdn?: string;
   giveaway?: boolean;
-  confirm: boolean;
   learn?: string | boolean;
 }
 
@@ -172,33 +193,49 @@ function lineReader(): { ask: (prompt: string) => Promise<string | null>; close:
   return { ask, close: () => rl.close() };
 }
 
-/**
- * chalk takes a `--color` argument as "force colours" (supports-color sniffs argv); for play it
- * names a side, so colours follow the terminal as for every other command.
- */
-function coloursFromTerminal(): void {
-  if (!process.stdout.isTTY && !('FORCE_COLOR' in process.env)) chalk.level = 0;
+/** The learning tape play uses: --learning, else the one `npm start` trained (said so), else none. */
+function playLearning(opts: PlayOptions): string | undefined {
+  if (opts.learning !== undefined) return opts.learning;
+  const trained = trainedLearningTape();
+  if (!trained) return undefined;
+  const games = readLearningTape(trained).state?.games ?? 0;
+  out(style.dim(`the 704 plays Alpha's polynomial from ${shown(trained)} (${games} learning games of npm start); --learning ${UNTRAINED} for the untrained one`));
+  return trained;
 }
 
 async function play(opts: PlayOptions): Promise<void> {
-  coloursFromTerminal();
-  const color = opts.color.toLowerCase();
-  if (color !== 'black' && color !== 'white') throw new Error(`--color: "${opts.color}" is not black or white`);
-  const program: Side = color;
+  if (opts.color !== undefined) throw new Error(`--color is now --program-plays (it named the side the program plays, and read like a colour switch): --program-plays ${opts.color}`);
+  const side = opts.programPlays.toLowerCase();
+  if (side !== 'black' && side !== 'white') throw new Error(`--program-plays: "${opts.programPlays}" is not black or white`);
+  const program: Side = side;
   const person = other(program);
-  const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
-  let pos: Position = opts.fen ? parseFen(opts.fen) : startPosition();
-  const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
   const learning = learnTape(opts.learn, opts.learning);
-  const session = newSession([...tapeCards(opts), ...learnCards(learning), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`], false);
-  const finishMemory = attachTapes(session, opts);
+  const tapes: TapeOptions = { ...opts, learning: learning ? undefined : playLearning(opts) };
+  const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
+  const start = (): Position => (opts.fen ? parseFen(opts.fen) : startPosition());
+  let pos = start();
+  const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
+  const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
+  let session = newSession(firstCards, false);
+  const finishMemory = attachTapes(session, tapes);
   const finishLearning = attachLearning(session, learning);
   const reader = deck ? null : lineReader();
-  const confirm = opts.confirm && process.stdin.isTTY === true;
-  if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type help for help.`));
+  if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type a move and Enter; help for help.`));
   if (opts.giveaway) out(style.dim('Give-away checkers: the side that loses all its pieces or cannot move wins; captures are still compulsory.'));
 
+  /** The person's move cards the 704 took, in order (a take-back replays them). */
+  const played: string[] = [];
+  let lastCard = '';
+  let scoreExplained = false;
+  let replaying = false;
+  const legal: string[] = [];
   const show = (e: Event): void => {
+    if (e.kind === 'move') {
+      pos = applyPath(pos, e.path);
+      record.moves.push(moveText(e));
+      if (e.by === 'card') played.push(lastCard);
+    }
+    if (replaying) return;
     switch (e.kind) {
       case 'game':
         out(style.dim(e.text));
@@ -210,22 +247,49 @@ async function play(opts: PlayOptions): Promise<void> {
         out(drawBoard(pos));
         break;
       case 'move': {
-        pos = applyPath(pos, e.path);
-        record.moves.push(moveText(e));
         const who = e.side === program ? `704 (${sideName(e.side)})` : `you (${sideName(e.side)})`;
         const figures = e.by === 'program' ? style.dim(`  score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth}`) : '';
         out(`\n${style.head(`move ${e.ply}`)} ${who}: ${style.reg(moveText(e))}${figures}`);
+        if (e.by === 'program' && !scoreExplained && !deck) {
+          out(style.dim(SCORE_NOTE));
+          scoreExplained = true;
+        }
         out(drawBoard(pos, { highlight: e.path }));
         break;
       }
+      case 'legal': legal.push(moveText({ ...e, kind: 'move' } as Of<'move'>)); break;
       case 'predict': out(style.warn(`The 704 predicts a win for ${sideName(e.side)}.`)); break;
-      case 'illegal': case 'bad': out(style.error(`the 704: ${e.text}`) + ' - enter another move'); break;
+      case 'illegal': case 'bad': out(style.error(`the 704: ${e.text}`) + ' - enter another move (moves lists the legal ones, hint suggests one)'); break;
       case 'game-over': record.over = e; out(style.ok(e.text)); break;
       default: out(style.dim(e.text));
     }
   };
 
-  let pending: string | null = null;
+  /** Take back the person's last move (and the 704's reply): replay the game without it on a fresh 704. */
+  const takeBack = async (): Promise<void> => {
+    if (memoryOf(tapes)) return out(style.warn('no take-back with rote learning: the memory tape would see the game twice'));
+    if (learning) return out(style.warn('no take-back while Alpha learns (--learn): it has learned from the moves already'));
+    if (played.length === 0) return out('nothing to take back: you have not moved yet');
+    const keep = played.slice(0, -1);
+    session.interrupt();
+    session = newSession([...firstCards, ...keep], false);
+    if (tapes.learning) mountLearningTape(session.machine.io, tapes.learning);
+    played.length = 0;
+    record.moves = [];
+    pos = start();
+    replaying = true;
+    try {
+      await runSession(session, (e) => {
+        if (e.kind === 'move' && e.by === 'card') lastCard = keep[played.length]!;
+        show(e);
+      });
+    } finally {
+      replaying = false;
+    }
+    out(style.ok(`taken back: the game is at move ${record.moves.length + 1}, ${sideName(pos.toMove)} to move`));
+    out(drawBoard(pos));
+  };
+
   /** The person's next card, or null to stop. */
   const nextCard = async (): Promise<DeckItem | null> => {
     if (deck) {
@@ -235,37 +299,44 @@ async function play(opts: PlayOptions): Promise<void> {
       return item;
     }
     for (;;) {
-      const line = await reader!.ask(pending ? `${sideName(person)} [card ${pending}: Enter feeds it, undo takes it back]> ` : `${sideName(person)} to move> `);
+      const line = await reader!.ask(`${sideName(person)} to move> `);
       if (line === null) return null;
       const typed = line.trim();
       switch (typed.toLowerCase()) {
+        case '': continue;
         case 'help': out(PLAY_HELP); continue;
         case 'quit': return null;
         case 'board': return textCard('*BOARD');
-        case 'resign': return textCard('*CONCEDE');
-        case 'undo':
-          out(pending ? `taken back: ${pending}` : 'nothing to take back (a card the 704 has read stays read)');
-          pending = null;
+        case 'moves': return textCard('*MOVES');
+        case 'hint': {
+          const m = await hintFor(toFen(pos), person, { learning: tapes.learning, giveaway: opts.giveaway });
+          out(m ? `the 704 would play ${style.reg(moveText(m))}${style.dim(`  (score ${m.score > 0 ? '+' : ''}${m.score}, searched to ply ${m.depth})`)}` : 'the 704 finds no move for you');
           continue;
-        case '':
-          if (pending === null) continue;
-          break;
+        }
+        case 'back': case 'undo': case 'takeback':
+          await takeBack();
+          continue;
+        case 'resign':
+          if (isYes(await reader!.ask('Resign: the 704 wins the game. Sure? (y/N) '))) return textCard('*CONCEDE');
+          out('not resigned; the game goes on');
+          continue;
         default:
-          pending = typed.toUpperCase();
-          if (confirm) continue;
-      }
-      const text = pending!;
-      pending = null;
-      try {
-        return textCard(text, 'your card');
-      } catch (e) {
-        out(style.error((e as Error).message));
+          try {
+            lastCard = typed.toUpperCase();
+            return textCard(lastCard, 'your card');
+          } catch (e) {
+            out(style.error((e as Error).message));
+          }
       }
     }
   };
 
   for (;;) {
     const r = await runSession(session, show);
+    if (legal.length) {
+      out(`the 704's legal moves: ${legal.join('  ')}`);
+      legal.length = 0;
+    }
     if (r.stop !== 'input' || record.over) break;
     const mq = session.consoleMove;
     const lights = Object.values(session.senseLights).flatMap((on, i) => (on ? [LIGHTS[i]] : []));
@@ -275,10 +346,11 @@ async function play(opts: PlayOptions): Promise<void> {
       if (deck) out(style.dim('the deck has no more cards'));
       break;
     }
+    if (deck && typeof card !== 'string') lastCard = cardText(card);
     session.feed(card);
   }
   // a game left unfinished: the program merges what it learnt before the run ends (*ROTE OFF abandons the game)
-  if (memoryOf(opts) && process.exitCode !== 130) {
+  if (memoryOf(tapes) && process.exitCode !== 130) {
     session.feed('*ROTE OFF', '*END');
     await runSession(session, show);
   }
@@ -305,6 +377,9 @@ interface BookTotals {
   high: number;
   games: number;
 }
+
+/** A game's length as Samuel counts it (plies, his "moves") and as checkers players do: 56 plies (28 moves). */
+const pliesText = (plies: number): string => `${plies} ${plies === 1 ? 'ply' : 'plies'} (${Math.ceil(plies / 2)} move${Math.ceil(plies / 2) === 1 ? '' : 's'})`;
 
 /** C = (L − H)/(L + H) to three places, truncated, as the program prints it. */
 const coefficient = (low: number, high: number): string => {
@@ -359,7 +434,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
   }
   if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap((g) => bookCards(g, opts.giveaway)), '*END'].map((c) => textCard(c)));
 
-  const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'moves');
+  const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'plies');
   let fed = 0;
   let game: PdnGame | null = null;
   let moveAt = 0;
@@ -373,7 +448,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
   let interrupted = false;
   const run = async (): Promise<void> => {
     const r = await runSession(session, (e) => {
-      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${game.moves.length} moves`);
+      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${pliesText(game.moves.length)}`);
       printer(e);
       if (e.kind === 'illegal' || e.kind === 'bad') stopped = 'rejected';
       if (e.kind === 'game-over') stopped = 'over';
@@ -394,7 +469,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
     session.feed(...bookEnd(g, opts.giveaway)); // read with the next game's cards
     fed += g.moves.length;
     const left = g.moves.length - moveAt;
-    if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book move${left === 1 ? '' : 's'} still to come`));
+    if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book ${left === 1 ? 'ply' : 'plies'} still to come`));
   }
   if (interrupted) say(style.warn('interrupted'));
   else {
@@ -448,21 +523,23 @@ export function registerCheckersCommands(program: Command): void {
     .option('--print-every <n>', "Alpha's term table also after every n-th of its moves (*LEARN PRINT n; learning plot --along moves draws them)")
     .option('--combine', 'rote and generalization learning in the same games (*LEARN COMBINE): beyond Samuel, who kept them apart')
     .option('--giveaway', GIVEAWAY_HELP)
+    .option('--json', 'the session (settings, totals, each game) as one JSON object on standard output, nothing else there')
+    .option('--quiet', 'no game-by-game printout: only the summary')
     .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
 
   program
     .command('play')
     .description('play the checkers program: you type moves, they are punched on cards for the 704')
-    .option('--color <side>', 'the colour the program plays (you play the other; Black moves first)', 'white')
+    .option('--program-plays <side>', 'the side the program plays, black or white (you play the other; Black moves first)', 'white')
+    .addOption(new Option('--color <side>', 'the old spelling of --program-plays, refused').hideHelp())
     .option('--deck <file>', "play your moves from a card deck file instead of typing them")
     .option('--fen <fen>', 'start from this position')
     .option('--pdn <file>', 'save the game as PDN')
     .option('--rote', ROTE_HELP)
     .option('--memory <tape>', MEMORY_HELP)
-    .option('--learning <tape>', LEARNING_USE_HELP)
+    .option('--learning <tape>', `${LEARNING_USE_HELP} (default: the learning tape npm start trained, when there is one)`)
     .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
-    .option('--no-confirm', 'feed each typed move at once (at a terminal a move is fed when Enter confirms it; piped input never asks)')
     .action(guarded((opts: PlayOptions) => play(opts)));
 
   program

@@ -6,8 +6,14 @@ import { registerCheckersCommands } from '../checkers/cli.ts';
 import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
 import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
 import { registerDebug } from '../debugger/cli.ts';
+import { registerHalmaCommands } from '../halma/cli.ts';
 import { registerReproduceCommand } from '../reproduce/cli.ts';
+import { registerScorefourCommands } from '../scorefour/cli.ts';
+import { registerTournamentCommand } from '../tournament/cli.ts';
+import { registerEvolveCommand } from '../evolve/cli.ts';
+import { registerStartCommand } from '../checkers/selfplay/start.ts';
 import { registerRun } from './run.ts';
+import { chooseColours } from './colour.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -15,11 +21,13 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+chooseColours();
 const program = new Command();
 program
   .name('samuel704')
   .description("An IBM 704 in TypeScript, and on it A. L. Samuel's 1959 checkers program that learns")
-  .version('0.1.0');
+  .version('0.1.0')
+  .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command');
 
 registerRun(program);
 registerAsmCommands(program);
@@ -28,5 +36,10 @@ registerCheckersCommands(program);
 registerTapeCommands(program);
 registerLearningCommands(program);
 registerReproduceCommand(program);
+registerScorefourCommands(program);
+registerHalmaCommands(program);
+registerTournamentCommand(program);
+registerEvolveCommand(program);
+registerStartCommand(program);
 
 await program.parseAsync(process.argv);

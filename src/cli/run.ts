@@ -25,7 +25,7 @@ export function registerRun(program: Command): void {
     .command('run')
     .description('run a 704 program: load a core image or boot from a unit, run to a stop')
     .option('--load <image>', 'octal core image to load (lines: address word word ...)')
-    .option('--start <octal>', 'start address (octal) for a loaded image')
+    .option('--start <octal>', "start address (octal) for a loaded image (default: the image's `# start` line, else 0)")
     .option('--max-instructions <n>', 'stop after this many instructions', '100000000')
     .option('--dump <format>', 'print the machine state at the stop: json')
     .option('--dump-mem <ranges>', 'memory to include in the dump: A-B[,C-D] (octal)');
@@ -43,6 +43,7 @@ function runCommand(opts: RunOptions): void {
   if (opts.load) {
     const image = parseImage(readFileSync(opts.load, 'utf8'), opts.load);
     for (const [a, w] of image.words) m.cpu.mem[a & m.cpu.addrMask] = w;
+    if (image.start !== undefined) m.cpu.ic = image.start & m.cpu.addrMask; // --start overrides it
   }
   if (opts.start !== undefined) {
     if (!/^[0-7]{1,5}$/.test(opts.start)) throw new Error(`--start: "${opts.start}" is not an octal address`);

@@ -1,5 +1,5 @@
-// The CLI's colours. chalk turns itself off when the output is not a terminal (or NO_COLOR is set),
-// so piped output and test transcripts stay plain.
+// The CLI's colours. chalk turns itself off when the output is not a terminal, and colour.ts when
+// NO_COLOR is set or --no-color given, so piped output and test transcripts stay plain.
 
 import chalk from 'chalk';
 
@@ -13,17 +13,17 @@ export const style = {
   head: (s: string): string => chalk.bold.underline(s),
 };
 
-/** Print an error for a person and set a failing exit code. */
-export function fail(message: string): void {
+/** Print an error for a person and set a failing exit code (1 unless the error says another). */
+export function fail(message: string, code = 1): void {
   process.stderr.write(`${style.error('error:')} ${message}\n`);
-  process.exitCode = 1;
+  process.exitCode = code;
 }
 
-/** Wrap a command's action: an error becomes a message and exit code 1, not a stack trace. */
+/** Wrap a command's action: an error becomes a message and its exit code (`exitCode`, else 1), not a stack trace. */
 export const guarded = <A extends unknown[]>(fn: (...args: A) => void | Promise<void>) => async (...args: A): Promise<void> => {
   try {
     await fn(...args);
   } catch (e) {
-    fail((e as Error).message);
+    fail((e as Error).message, (e as { exitCode?: number }).exitCode ?? 1);
   }
 };

@@ -43,6 +43,8 @@ export interface OpDef {
   readonly aliasOf?: string;
   /** The instruction reads C(Y) (for read watchpoints): loads, arithmetic, partial stores, LXA/LXD/SXD, CAS, LDA, CPY. */
   readonly readsMemory: boolean;
+  /** A transfer that trapping mode catches (ibm704.md §5.9): every one timed as TRANSFER below; not TTR. */
+  readonly transfer: boolean;
 }
 
 // Instructions whose execution reads the word at Y (ibm704.md §5: "C(Y)" on the right-hand side).
@@ -211,6 +213,7 @@ export const OPCODES: readonly OpDef[] = rows.map(([mnemonic, t, operand, indexi
   cycles,
   timing,
   readsMemory: READS_MEMORY.has(mnemonic),
+  transfer: timing === TRANSFER,
   ...extra,
 }));
 

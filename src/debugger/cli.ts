@@ -58,7 +58,9 @@ async function debugCommand(sources: string[], opts: DebugOptions): Promise<void
     start = result.start;
   }
   if (opts.load) {
-    for (const [a, w] of parseImage(readFileSync(opts.load, 'utf8'), opts.load).words) m.cpu.mem[a & m.cpu.addrMask] = w;
+    const image = parseImage(readFileSync(opts.load, 'utf8'), opts.load);
+    for (const [a, w] of image.words) m.cpu.mem[a & m.cpu.addrMask] = w;
+    start = image.start ?? start;
   }
   if (opts.symbols) {
     const map = JSON.parse(readFileSync(opts.symbols, 'utf8')) as SymbolMap;

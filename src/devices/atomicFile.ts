@@ -5,9 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { fileError } from './fileErrors.ts';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const target = resolve(path);
+  try {
+    replace(resolve(path), data);
+  } catch (e) {
+    throw fileError(e, path, 'write it', 'what was there before is unchanged');
+  }
+}
+
+function replace(target: string, data: string | Uint8Array): void {
   const dir = dirname(target);
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

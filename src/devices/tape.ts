@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { memoryToTapeBcd, wordChar } from './codes.ts';
 import { DeviceError } from './errors.ts';
-import { frameWord, readTapeFile, TAPE_MARK, tapeFormatForPath, writeTapeFile, type TapeEntry, type TapeFormat } from './tapeImage.ts';
+import { frameWord, readTapeFile, TAPE_MARK, tapeFormatOf, writeTapeFile, type TapeEntry, type TapeFormat } from './tapeImage.ts';
 import { msToCycles } from './timing.ts';
 import { END_OF_FILE, END_OF_RECORD, type Unit } from './unit.ts';
 
@@ -85,7 +85,7 @@ export class TapeUnit implements Unit {
    * throws ImageError and leaves the drive as it was. Saved atomically on detach if written.
    */
   attach(path: string, options: { readOnly?: boolean; format?: TapeFormat } = {}): void {
-    const format = options.format ?? tapeFormatForPath(path) ?? 'tap';
+    const format = options.format ?? tapeFormatOf(path);
     const entries = existsSync(path) || options.readOnly ? readTapeFile(path, options.format ?? 'auto') : [];
     this.mount(entries, options);
     this.path = path;

@@ -2,8 +2,9 @@
 // the record's parity: odd = binary, even = BCD; formats.md §4.1) and tape marks. On disk:
 // SIMH .tap (formats.md §4.2) and P7B (§4.3). Frame values of BCD records are tape BCD (§1.3).
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomicFile.ts';
+import { readFile } from './fileErrors.ts';
 import { asciiToWords, hasOddParity, memoryToTapeBcd, parityBit, tapeToMemoryBcd, wordChar, wordToAscii } from './codes.ts';
 import { ImageError } from './errors.ts';
 
@@ -193,36 +194,55 @@ export function parseP7b(bytes: Uint8Array, file: string): TapeEntry[] {
 }
 
 // ---- files
+//
+// One rule gives an image's format, for reading and writing alike: the name's extension (.tap or
+// .p7b; a scratch suffix such as `.new` or `.new.5` after it is looked through, so `L.p7b.new` is
+// P7B), else the content of the file already there, else SIMH .tap. So a tape written back, or a
+// new image renamed over it, keeps the format it had.
 
-export const tapeFormatForPath = (path: string): TapeFormat | null =>
-  /\.tap$/i.test(path) ? 'tap' : /\.p7b$/i.test(path) ? 'p7b' : null;
+/** The suffix of the scratch images written beside a tape (`FILE.new`, `FILE.new.5`). */
+const SCRATCH_SUFFIX = /\.new(\.\d+)?$/i;
 
-/**
- * Parse an image. 'auto' goes by the file's extension, else tries .tap and then (when the first
- * byte starts a P7B record) P7B; when neither fits, the .tap error is reported.
- */
-export function parseTape(bytes: Uint8Array, file: string, format: TapeFormat | 'auto' = 'auto'): TapeEntry[] {
-  const f = format === 'auto' ? tapeFormatForPath(file) : format;
-  if (f === 'tap') return parseTap(bytes, file);
-  if (f === 'p7b') return parseP7b(bytes, file);
+export const tapeFormatForPath = (path: string): TapeFormat | null => {
+  const name = path.replace(SCRATCH_SUFFIX, '');
+  return /\.tap$/i.test(name) ? 'tap' : /\.p7b$/i.test(name) ? 'p7b' : null;
+};
+
+/** The format of the image at `path`: by its name, else by the file's content, else .tap (a new file). */
+export function tapeFormatOf(path: string): TapeFormat {
+  const named = tapeFormatForPath(path);
+  if (named !== null || !existsSync(path)) return named ?? 'tap';
+  return sniffTape(readFileSync(path), path).format;
+}
+
+/** An image of unknown format: .tap when it parses as one, else P7B when it does; else the .tap error. */
+function sniffTape(bytes: Uint8Array, file: string): { format: TapeFormat; entries: TapeEntry[] } {
   try {
-    return parseTap(bytes, file);
+    return { format: 'tap', entries: parseTap(bytes, file) };
   } catch (tapError) {
     if (!(bytes[0]! & P7B_START)) throw tapError;
     try {
-      return parseP7b(bytes, file);
+      return { format: 'p7b', entries: parseP7b(bytes, file) };
     } catch {
       throw tapError;
     }
   }
 }
 
-export function readTapeFile(path: string, format: TapeFormat | 'auto' = 'auto'): TapeEntry[] {
-  return parseTape(readFileSync(path), path, format);
+/** Parse an image. 'auto' goes by the file's name, else by its content (tapeFormatOf's rule). */
+export function parseTape(bytes: Uint8Array, file: string, format: TapeFormat | 'auto' = 'auto'): TapeEntry[] {
+  const f = format === 'auto' ? tapeFormatForPath(file) : format;
+  if (f === 'tap') return parseTap(bytes, file);
+  if (f === 'p7b') return parseP7b(bytes, file);
+  return sniffTape(bytes, file).entries;
 }
 
-/** Write an image atomically; .p7b files as P7B, everything else as SIMH .tap. */
-export function writeTapeFile(path: string, entries: readonly TapeEntry[], format: TapeFormat = tapeFormatForPath(path) ?? 'tap'): void {
+export function readTapeFile(path: string, format: TapeFormat | 'auto' = 'auto'): TapeEntry[] {
+  return parseTape(readFile(path, 'tape image'), path, format);
+}
+
+/** Write an image atomically, in the format tapeFormatOf gives the path unless told otherwise. */
+export function writeTapeFile(path: string, entries: readonly TapeEntry[], format: TapeFormat = tapeFormatOf(path)): void {
   writeFileAtomic(path, format === 'p7b' ? encodeP7b(entries) : encodeTap(entries));
 }
 

@@ -8,10 +8,17 @@
 // can note what is about to go in between the two. A scratch image found at the next attach is
 // put in place only if the caller accepts it (the journal recorded it); otherwise it belongs to a
 // game nobody recorded and is removed, so the tape never gets ahead of the record.
+//
+// The state tape's kind (tapeKind.ts) is checked when it is attached, before the 704 is booted,
+// and both it and the new image again just before the rename; a swap that does not happen removes
+// the scratch images, so no `*.new` outlives the run. The scratch images are written in the state
+// tape's format (tapeImage.ts's one rule), so a `.p7b` tape stays P7B.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { TapeUnit } from '../devices/tape.ts';
+import { tapeFormatOf } from '../devices/tapeImage.ts';
+import { checkTapeKind, type TapeKind } from './tapeKind.ts';
 
 export interface TapeSwap {
   installed: boolean;
@@ -30,12 +37,24 @@ export type Chooser = (printerText?: string) => Choice;
 /** The image of a tape as the journal records it. */
 export const imageDigest = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-/** Rename the chosen image over `path`; the other scratch images go, so none is put in place later. */
-export function commitChoice(path: string, scratch: readonly string[], choice: Choice): TapeSwap {
-  if (choice.path === null) return { installed: false, reason: choice.reason };
-  renameSync(choice.path, path);
-  for (const p of scratch) if (p !== choice.path) rmSync(p, { force: true });
-  return { installed: true, reason: choice.reason };
+/**
+ * Rename the chosen image over `path` when both are still `kind` tapes; the other scratch images
+ * go (all of them when nothing goes in), so none is put in place later.
+ */
+export function commitChoice(path: string, scratch: readonly string[], choice: Choice, kind: TapeKind): TapeSwap {
+  let chosen = choice.path;
+  let reason = choice.reason;
+  if (chosen !== null) {
+    try {
+      checkTapeKind(path, kind);
+      checkTapeKind(chosen, kind);
+    } catch (e) {
+      [chosen, reason] = [null, (e as Error).message];
+    }
+  }
+  if (chosen !== null) renameSync(chosen, path);
+  for (const p of scratch) if (p !== chosen) rmSync(p, { force: true });
+  return { installed: chosen !== null, reason };
 }
 
 /** A new image chosen after a run, not yet in place. */
@@ -65,12 +84,15 @@ export interface TapeSetSpec {
   unit: number;
   scratch: readonly { unit: number; path: string }[];
   choose: Chooser;
+  /** What the state tape must hold (a missing or empty file is a blank tape). */
+  kind: TapeKind;
 }
 
 /**
  * Mount `path` (a missing file is a blank tape) read only on `spec.unit` and the scratch images on
- * theirs. A complete new tape left by an earlier run is put in place first when `accept` (by default
- * anything) takes it, and removed when it does not.
+ * theirs, after refusing a `path` of another kind (TapeKindError). A complete new tape left by an
+ * earlier run is put in place first when `accept` (by default anything) takes it, and removed when
+ * it does not.
  */
 export function attachTapeSet(
   io: { attachTape(n: number, drive: TapeUnit): void },
@@ -78,12 +100,14 @@ export function attachTapeSet(
   spec: TapeSetSpec,
   accept: (image: string) => boolean = () => true,
 ): TapeSet {
+  checkTapeKind(path, spec.kind);
   const scratchPaths = spec.scratch.map((s) => s.path);
+  const commit = (choice: Choice): TapeSwap => commitChoice(path, scratchPaths, choice, spec.kind);
   let recovered: string | null = null;
   let discarded: string | null = null;
   if (scratchPaths.some(existsSync)) {
     const choice = spec.choose();
-    if (choice.path !== null && accept(choice.path)) recovered = commitChoice(path, scratchPaths, choice).reason;
+    if (choice.path !== null && accept(choice.path)) recovered = commit(choice).reason;
     else {
       if (choice.path !== null) discarded = `${choice.path} (${choice.reason}), written by a run that was not recorded`;
       for (const p of scratchPaths) rmSync(p, { force: true });
@@ -92,9 +116,10 @@ export function attachTapeSet(
   const old = new TapeUnit(spec.unit);
   if (existsSync(path)) old.attach(path, { readOnly: true });
   else old.mount([], { readOnly: true });
+  const format = tapeFormatOf(path);
   const scratch = spec.scratch.map((s) => {
     const d = new TapeUnit(s.unit);
-    d.attach(s.path);
+    d.attach(s.path, { format });
     return d;
   });
   io.attachTape(spec.unit, old);
@@ -103,7 +128,7 @@ export function attachTapeSet(
     old.detach();
     for (const d of scratch) d.detach();
     const choice = spec.choose(printerText);
-    return { ...choice, digest: choice.path === null ? null : imageDigest(choice.path), commit: () => commitChoice(path, scratchPaths, choice) };
+    return { ...choice, digest: choice.path === null ? null : imageDigest(choice.path), commit: () => commit(choice) };
   };
   return { old, scratch, recovered, discarded, unload, finish: (printerText) => unload(printerText).commit() };
 }

@@ -1,13 +1,16 @@
 // The octal core-image format of `samuel704 run --load` and `asm --image`:
 //   each line `address word word ...`: address 5 octal digits, each word a sign (+/-) and
 //   12 octal digits of the 35-bit magnitude; `#` starts a comment; blank lines are ignored.
-// Consecutive words on a line go to consecutive addresses.
+// Consecutive words on a line go to consecutive addresses. A comment line `# start NNNNN` (asm
+// --image writes it from the END card) gives the address execution starts at.
 
 import { formatAddr, formatSigned, parseWord } from '../cpu/word.ts';
 
 export interface CoreImage {
   /** Address → word, in the order the file gives them. */
   words: Map<number, number>;
+  /** The start address of a `# start NNNNN` line, if any. */
+  start?: number;
 }
 
 /** A line/column-located problem in an image file. */
@@ -20,7 +23,10 @@ export class ImageSyntaxError extends Error {
 
 export function parseImage(text: string, file: string): CoreImage {
   const words = new Map<number, number>();
+  let start: number | undefined;
   text.split(/\r?\n/).forEach((raw, i) => {
+    const startLine = /^\s*#\s*start\s+([0-7]{1,5})\s*$/.exec(raw);
+    if (startLine) start = parseInt(startLine[1]!, 8);
     const line = raw.replace(/#.*/, '');
     const tokens = [...line.matchAll(/\S+/g)];
     if (tokens.length === 0) return;
@@ -36,7 +42,7 @@ export function parseImage(text: string, file: string): CoreImage {
       words.set(addr++, parseWord(t[0]));
     }
   });
-  return { words };
+  return start === undefined ? { words } : { words, start };
 }
 
 /** Write words as an image, eight to a line, starting a new line wherever the addresses jump. */

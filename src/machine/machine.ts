@@ -1,7 +1,7 @@
 // The whole 704: CPU, core, I/O units and the operator's console (ibm704.md §2, §7.1).
 // Hosts (CLI, debugger, tests) drive it through this class; the CPU itself never does host I/O.
 
-import { Cpu, type StopReason } from '../cpu/cpu.ts';
+import { Cpu, type CoreEngine, type StopReason } from '../cpu/cpu.ts';
 import { disassemble } from '../cpu/disasm.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
 import { CardPunch } from '../devices/cardPunch.ts';
@@ -15,6 +15,8 @@ export interface MachineOptions {
   coreWords?: number;
   /** Where printed lines go as they are printed (they are also kept in `printer.lines`). */
   printer?: PrinterOptions;
+  /** Which core runs programs (default: the translator, or $SAMUEL704_CORE). */
+  engine?: CoreEngine;
 }
 
 export interface Stop {
@@ -45,7 +47,7 @@ export class Machine {
   describeWord: (word: number, location: number) => string = (word) => disassemble(word);
 
   constructor(options: MachineOptions = {}) {
-    this.cpu = new Cpu(this.io, { coreWords: options.coreWords ?? 32768 });
+    this.cpu = new Cpu(this.io, { coreWords: options.coreWords ?? 32768, engine: options.engine });
     this.printer = new Printer(options.printer);
     this.io.attachReader(this.reader);
     this.io.attachPunch(this.punch);

@@ -11,8 +11,10 @@ import { parsePdn } from '../../src/checkers/notation/pdn.ts';
 import { parseFen, perft } from '../checkers/reference.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-cli-'));
+/** An empty state folder: no trained learning tape to play by default. */
+const state = join(dir, 'state');
 const cli = (args: string[], input = '') =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1', SAMUEL704_STATE: state } });
 const write = (name: string, text: string): string => {
   const p = join(dir, name);
   writeFileSync(p, text);
@@ -91,9 +93,9 @@ describe('samuel704 play', () => {
       'move 1 you (Black): 1-5',
       expect.stringMatching(/^move 2 704 \(White\): 32-(27|28)$/),
       'Black card: 1-6',
-      'the 704: ILLEGAL MOVE - 1-6 - enter another move',
+      'the 704: ILLEGAL MOVE - 1-6 - enter another move (moves lists the legal ones, hint suggests one)',
       'Black card: 11/15',
-      'the 704: BAD CARD - 11/15 - enter another move',
+      'the 704: BAD CARD - 11/15 - enter another move (moves lists the legal ones, hint suggests one)',
     ]);
     expect(said.slice(7, 9)).toEqual(['Black card: 2-6', 'move 3 you (Black): 2-6']);
     expect(said[2]).toMatch(/score [-+]?\d+, searched to ply \d+$/);
@@ -118,24 +120,59 @@ describe('samuel704 play', () => {
     expect(foreign.stderr).toContain(`${deck}: not a learning tape`);
   });
 
-  it('--rote learns on the bundled tapes/memory.tap of the directory it runs in', () => {
+  it('--rote learns on the state folder\'s memory.tap, first copied from the bundled tape, which stays as it was', () => {
     const home = mkdtempSync(join(tmpdir(), 'checkers-rote-home-'));
-    mkdirSync(join(home, 'tapes'));
+    const bundled = readFileSync('tapes/memory.tap');
     const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(process.cwd(), 'src/cli/index.ts'), 'play', '--fen', 'B:WK32:B1,2', '--deck', write('rote.deck', '1-5\n'), '--rote'],
-      { encoding: 'utf8', cwd: home, env: { ...process.env, NO_COLOR: '1' } });
+      { encoding: 'utf8', cwd: home, env: { ...process.env, NO_COLOR: '1', SAMUEL704_STATE: home } });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain('tapes/memory.tap: new memory tape, 1 boards');
-    expect(readMemoryTape(join(home, 'tapes', 'memory.tap')).complete).toBe(true);
+    expect(r.stderr).toContain(`${join(home, 'memory.tap')}: new memory tape, `);
+    expect(readMemoryTape(join(home, 'memory.tap')).complete).toBe(true);
+    expect(readFileSync(join(home, 'memory.tap')).equals(bundled)).toBe(false); // the copy learnt
+    expect(readFileSync('tapes/memory.tap').equals(bundled)).toBe(true);
   });
 
-  it('typed moves from a pipe: help, board from the 704, resign', () => {
-    const r = cli(['play', '--color', 'black'], 'help\nboard\nresign\n');
+  it('typed moves from a pipe: help, board from the 704, resign after a confirmation', () => {
+    const r = cli(['play', '--program-plays', 'black'], 'help\nboard\nresign\nno\nresign\ny\n');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^You play White, the 704 plays Black/);
     expect(r.stdout).toContain('White to move> help\nType a move');
     expect(r.stdout).toMatch(/move 1 704 \(Black\): \d+-\d+ {2}score/);
+    expect(r.stdout).toContain('The score is the 704\'s own estimate');
     expect(r.stdout).toContain("the 704's board, White to move:");
+    expect(r.stdout).toContain('Sure? (y/N) no\nnot resigned; the game goes on');
     expect(r.stdout).toContain('GAME OVER - BLACK WINS - WHITE CONCEDES');
+  });
+
+  it('one Enter a move; moves and hint are the 704\'s; back takes a move back and the game goes on from there', () => {
+    const pdn = join(dir, 'back.pdn');
+    const r = cli(['play', '--pdn', pdn], 'moves\nhint\n11-15\nback\n9-14\nquit\n');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("the 704's legal moves: 12-16  11-15  10-14  9-13  11-16  10-15  9-14");
+    expect(r.stdout).toMatch(/Black to move> hint\nthe 704 would play \d+-\d+ {2}\(score [-+]?\d+, searched to ply \d+\)/);
+    expect(r.stdout).toContain('Black to move> 11-15\n\nmove 1 you (Black): 11-15');
+    expect(r.stdout).toContain('taken back: the game is at move 1, Black to move');
+    const game = parsePdn(readFileSync(pdn, 'utf8')).games[0]!;
+    expect(game.moves.map((m) => m.text)[0]).toBe('9-14');
+    expect(game.moves).toHaveLength(2);
+  });
+
+  it('--color, which read like a colour switch, is refused with the new spelling', () => {
+    const r = cli(['play', '--color', 'black']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('--color is now --program-plays');
+    expect(r.stderr).toContain('--program-plays black');
+  });
+
+  it('plays the learning tape npm start trained when there is one, and says so', () => {
+    const trained = join(dir, 'trained');
+    mkdirSync(join(trained, 'selfplay'), { recursive: true });
+    writeFileSync(join(trained, 'selfplay', 'learning.tap'), readFileSync('tapes/learning.tap'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'play', '--fen', 'B:WK32:B1,2', '--deck', write('trained.deck', '1-5\n')],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SAMUEL704_STATE: trained } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`the 704 plays Alpha's polynomial from ${join(trained, 'selfplay', 'learning.tap')} (3 learning games of npm start)`);
+    expect(r.stdout).toContain('LEARN USE - ALPHA POLYNOMIAL, LEARNING OFF');
   });
 });
 
@@ -145,7 +182,7 @@ describe('samuel704 book', () => {
     const r = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--deck-out', deck]);
     expect(r.status, r.stderr).toBe(0);
     const [head, summary, overall] = r.stdout.trim().split('\n');
-    expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 moves');
+    expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 plies (28 moves)');
     const m = /^ {2}BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3})$/.exec(summary!);
     expect(m, summary).not.toBeNull();
     expect(overall).toBe(`overall  1 game  L ${m![1]} H ${m![2]} C ${m![3]}`);

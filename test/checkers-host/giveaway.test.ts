@@ -15,7 +15,7 @@ import { legalMoves, parseFen, startPosition, toFen, type Position } from '../ch
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-giveaway-'));
 const cli = (args: string[], input = '') =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1', SAMUEL704_STATE: join(dir, 'state') } });
 
 /** A PDN game's moves played on the reference position; each must be one legal move. */
 function replay(g: PdnGame): Position {
@@ -102,7 +102,7 @@ describe('samuel704 selfplay --giveaway', () => {
 describe('samuel704 play, book and match --giveaway', () => {
   it('play: the person takes the program\'s last man, and the program wins', () => {
     const pdn = join(dir, 'play.pdn');
-    const r = cli(['play', '--giveaway', '--color', 'white', '--fen', 'B:W19:B15', '--pdn', pdn], '15x24\n');
+    const r = cli(['play', '--giveaway', '--program-plays', 'white', '--fen', 'B:W19:B15', '--pdn', pdn], '15x24\n');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('GAME OVER - WHITE WINS - WHITE CANNOT MOVE (GIVE-AWAY)');
     const g = parsePdn(readFileSync(pdn, 'utf8')).games[0]!;
@@ -123,7 +123,7 @@ describe('samuel704 play, book and match --giveaway', () => {
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('rapid-draughts plays ordinary checkers only');
     const pdn = join(dir, 'match.pdn');
-    const r = cli(['match', '--giveaway', '--opponent', '704', '--games', '1', '--seed', '3', '--openings', ACF, '--pdn', pdn]);
+    const r = cli(['match', '--giveaway', '--opponent', '704', '--ballots', '1', '--seed', '3', '--openings', ACF, '--pdn', pdn]);
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(pdn, 'utf8');
     const { games } = parsePdn(text);

@@ -207,6 +207,15 @@ describe('playing a person from cards', () => {
     expect(lines).toContain('PERFT 2 = 49');
   });
 
+  it('*MOVES lists every complete legal move of the position, one a line, and the game goes on', () => {
+    const { lines } = runDeck(['*PLAY WHITE', '*MOVES', '11-15', '*SETUP B/W14,23,K10/B1-3,5-9,11,12', '*PLAY WHITE', '*MOVES', '*END']);
+    const listed = (from: number, to: number): string[] => lines.slice(from, to).filter((l) => l.startsWith('LEGAL MOVE ')).map((l) => l.slice(11)).sort();
+    const first = lines.indexOf('MOVE 1 BLACK 11-15 CARD');
+    expect(listed(0, first)).toEqual(['10-14', '10-15', '11-15', '11-16', '12-16', '9-13', '9-14']);
+    // a jump is compulsory: only the jumps, each with every landing square
+    expect(listed(first, lines.length)).toEqual(['6X15', '9X18X27']);
+  });
+
   it('predicts a win on the printer, and ends when the loser cannot move', () => {
     const { lines } = runDeck(['*SETUP B/W12,K30/B4', '*PLAY WHITE', '4-8', '*END']);
     const i = lines.indexOf('WHITE PREDICTS A WIN');

@@ -42,6 +42,16 @@ describe('samuel704 run', () => {
     });
   });
 
+  it('starts where `asm --image` says (its `# start` line) unless --start says otherwise', () => {
+    const src = write('start.sap', '       ORG 100\nA      DEC 5\nSTART  CLA A\n       HTR *\n       END START\n');
+    const image = join(dir, 'start.oct');
+    expect(cli(['asm', src, '--image', image]).status).toBe(0);
+    expect(readFileSync(image, 'utf8')).toContain('# start 00145');
+    const r = JSON.parse(cli(['run', '--load', image, '--dump', 'json']).stdout);
+    expect([r.stop, r.ic, r.ac.mag]).toEqual(['halt', '00146', '000000000005']);
+    expect(JSON.parse(cli(['run', '--load', image, '--start', '146', '--dump', 'json']).stdout).instructions).toBe(1);
+  });
+
   it('stops a runaway program at the instruction limit', () => {
     const loop = write('loop.oct', '00100 +002000000100\n');
     const r = cli(['run', '--load', loop, '--start', '100', '--max-instructions', '5000', '--dump', 'json']);

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { TAPE_MARK, readTapeFile, recordToWords, wordsToRecord, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
 import { asciiToWords } from '../../devices/codes.ts';
 import { TapeUnit } from '../../devices/tape.ts';
+import { checkTapeKind, tapeKind, TapeKindError } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 
 const SIGN = 2 ** 35;
@@ -100,6 +101,8 @@ export function decodeLearningTape(entries: readonly TapeEntry[]): LearningTape 
 
 export const readLearningTape = (path: string): LearningTape => decodeLearningTape(readTapeFile(path));
 
+/** A learning tape: the LEARNT record of the state's length, then a tape mark. */
+export const LEARNING_TAPE = tapeKind('learning tape', (entries) => decodeLearningTape(entries).problems);
 const word = (v: number): number => (v < 0 ? SIGN - v : v);
 
 /** A learning tape holding `s`, as LTWR writes it (the inverse of decodeLearningTape). */
@@ -154,20 +157,17 @@ export function chooseNewLearningTape(newPath: string, printerText?: string): Ch
 
 /** Put the chosen new learning tape in place: one rename, atomic on a POSIX file system. */
 export const installNewLearningTape = (learningPath: string, newPath: string, printerText?: string): TapeSwap =>
-  commitChoice(learningPath, [newPath], chooseNewLearningTape(newPath, printerText));
+  commitChoice(learningPath, [newPath], chooseNewLearningTape(newPath, printerText), LEARNING_TAPE);
 
 /**
  * Generalization learning's tapes for `*LEARN TAPE`: the learning tape (`learningPath`) on tape 3,
  * read only (a missing file is a blank tape: the program starts from its first polynomial), and
- * the new learning tape on tape 4; a new tape left by a run that died is put in place if `accept`
- * takes it (tapePair.ts).
+ * the new learning tape on tape 4; a file that is not a learning tape is refused (TapeKindError); a
+ * new tape left by a run that died is put in place if `accept` takes it (tapePair.ts).
  */
 export const attachLearningTapes = (
   io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`, accept?: (image: string) => boolean,
-): TapeSet => attachTapeSet(io, learningPath, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewLearningTape(newPath, printerText) }, accept);
-
-/** The learning tape `npm start` and `play --learn` use when none is named. */
-export const DEFAULT_LEARNING_TAPE = 'tapes/learning.tap';
+): TapeSet => attachTapeSet(io, learningPath, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewLearningTape(newPath, printerText), kind: LEARNING_TAPE }, accept);
 
 /** `FILE` for a saved polynomial, or this word for the untrained first polynomial (a blank tape). */
 export const UNTRAINED = 'start';
@@ -183,13 +183,8 @@ export function mountLearningTape(io: { attachTape(n: number, drive: TapeUnit): 
   if (path === UNTRAINED) unit.mount([], { readOnly: true });
   else {
     if (!existsSync(path)) throw new Error(`${path}: no such learning tape (give a learning tape, or "${UNTRAINED}" for the untrained first polynomial)`);
-    let tape: LearningTape;
-    try {
-      tape = readLearningTape(path);
-    } catch (e) {
-      throw new Error(`${path}: not a learning tape (${(e as Error).message})`);
-    }
-    if (!tape.complete) throw new Error(`${path}: not a learning tape (${tape.problems.join('; ')})`);
+    checkTapeKind(path, LEARNING_TAPE);
+    if (readTapeFile(path).length === 0) throw new TapeKindError(path, LEARNING_TAPE, 'the image is blank');
     unit.attach(path, { readOnly: true });
   }
   io.attachTape(3, unit);

@@ -6,15 +6,18 @@
 
 import { style } from '../../cli/style.ts';
 import type { CheckersSession } from '../program/session.ts';
-import { attachLearningTapes, DEFAULT_LEARNING_TAPE } from './learningTape.ts';
+import { join } from 'node:path';
+import { stateFolder } from '../../host/stateFolder.ts';
+import { trainedLearningTape } from '../selfplay/start.ts';
+import { attachLearningTapes } from './learningTape.ts';
 
-export const PLAY_LEARN_HELP = `Alpha learns while you play it (*LEARN PERSON): its polynomial from this learning tape (default ${DEFAULT_LEARNING_TAPE}, created if missing), the new one written after the game`;
+export const PLAY_LEARN_HELP = 'Alpha learns while you play it (*LEARN PERSON): its polynomial from this learning tape, the new one written after the game (default: the tape npm start trained, else play-learning.tap in the state folder)';
 
 /** The learning tape `--learn` names (true: the bundled one), or null; `--learning` (a frozen polynomial) is the other way to play Alpha. */
 export function learnTape(learn: string | boolean | undefined, frozen: string | undefined): string | null {
   if (learn === undefined || learn === false) return null;
   if (frozen) throw new Error('--learn lets Alpha learn from its learning tape, --learning plays a polynomial frozen: give one of them');
-  return learn === true ? DEFAULT_LEARNING_TAPE : learn;
+  return learn === true ? (trainedLearningTape() ?? join(stateFolder(), 'play-learning.tap')) : learn;
 }
 
 /** The cards before the game's own: learning in the person's game, the state from tape 3. */

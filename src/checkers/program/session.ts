@@ -28,6 +28,8 @@ export type Event = Line & (
   | { kind: 'game'; mode: 'play' | 'self' | 'book'; programPlays?: Side }
   | ({ kind: 'move'; ply: number; side: Side; path: number[]; jump: boolean } & MoveBy)
   | { kind: 'predict'; side: Side }
+  /** One line of the `*MOVES` list: a complete legal move of the position. */
+  | { kind: 'legal'; path: number[]; jump: boolean }
   | { kind: 'illegal' | 'bad' | 'no-game'; card: string }
   | { kind: 'abandoned' | 'end-of-book' }
   | { kind: 'book-summary'; low: number; high: number; c: string }
@@ -69,6 +71,7 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
     kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'),
     by: 'book', program: path(m[4]!), programJump: m[4]!.includes('X'), high: Number(m[5]), low: Number(m[6]),
   })],
+  [new RegExp(`^LEGAL MOVE (${PATH})$`), (m) => ({ kind: 'legal', path: path(m[1]!), jump: m[1]!.includes('X') })],
   [/^(BLACK|WHITE) PREDICTS A WIN$/, (m) => ({ kind: 'predict', side: side(m[1]!) })],
   [/^ILLEGAL MOVE - (.*)$/, (m) => ({ kind: 'illegal', card: m[1]! })],
   [/^BAD CARD - (.*)$/, (m) => ({ kind: 'bad', card: m[1]! })],

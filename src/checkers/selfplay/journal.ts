@@ -4,9 +4,10 @@
 // game, and games.pdn is rewritten from it (atomically) right after, so an interrupted or killed
 // run leaves the games done so far and a later run goes on with the next one.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import { readText } from '../../devices/fileErrors.ts';
 import type { Side } from '../notation/board.ts';
 import type { LearnStats } from '../learning/learnPrint.ts';
 import { GIVEAWAY_TAG, writePdn, type PdnOut } from '../notation/pdn.ts';
@@ -21,6 +22,7 @@ export interface SessionSettings {
   /** Barred ballots included. */
   barred: boolean;
   fen: string | null;
+  // Files (openings, memory, learning) are kept by keptPath: relative to the session directory when inside it.
   /** Rote learning: on the session's memory.tap (`--rote`) or the tape `memory`. */
   rote: boolean;
   memory: string | null;
@@ -95,6 +97,18 @@ export const pdnFile = (dir: string): string => join(dir, 'games.pdn');
 export const memoryFile = (dir: string): string => join(dir, 'memory.tap');
 export const learningFile = (dir: string): string => join(dir, 'learning.tap');
 
+/**
+ * A file as the session's settings keep it: relative to the session directory when it is inside it
+ * (so a copied or moved directory uses its own tapes), else absolute.
+ */
+export function keptPath(dir: string, path: string): string {
+  const rel = relative(dir, resolve(path));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(path);
+}
+
+/** A file the settings keep (`keptPath`), as a path to open. */
+export const sessionPath = (dir: string, kept: string): string => resolve(dir, kept);
+
 export function newJournal(settings: SessionSettings): Journal {
   const now = new Date().toISOString();
   return { version: 1, kind: 'samuel704 selfplay', created: now, updated: now, settings, games: [], interruptions: 0 };
@@ -104,8 +118,16 @@ export function newJournal(settings: SessionSettings): Journal {
 export function loadJournal(dir: string): Journal | null {
   const path = journalFile(dir);
   if (!existsSync(path)) return null;
-  const j = JSON.parse(readFileSync(path, 'utf8')) as Journal;
-  if (j.version !== 1 || j.kind !== 'samuel704 selfplay' || !Array.isArray(j.games)) throw new Error(`${path} is not a samuel704 self-play journal`);
+  const broken = (why: string): Error =>
+    new Error(`${path}: not a readable samuel704 self-play journal (${why}); the session's tapes are untouched — restore session.json from a copy, or start the session in another directory`);
+  let j: Journal;
+  try {
+    j = JSON.parse(readText(path, 'session journal')) as Journal;
+  } catch (e) {
+    if (e instanceof SyntaxError) throw broken(e.message);
+    throw e;
+  }
+  if (j?.version !== 1 || j.kind !== 'samuel704 selfplay' || !Array.isArray(j.games) || typeof j.settings !== 'object') throw broken('its version, kind, settings or games are not those of a journal');
   return j;
 }
 

@@ -5,23 +5,28 @@
 // The host only feeds cards and reads the printer: the moves, results and ROTE figures shown are
 // the 704's lines.
 
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { style } from '../../cli/style.ts';
 import { applyPath, parseFen, startPosition, toFen, type Position, type Side } from '../notation/board.ts';
 import { bar, blockLabel, blockSize, countBlocks, sparkline, type Block } from '../../host/charts.ts';
 import {
-  gamePdn, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, tally,
+  gamePdn, keptPath, learningFile, loadJournal, memoryFile, newJournal, resultFor, saveSession, sessionPath, tally,
   type Journal, type JournalGame, type RoteStats, type SessionSettings,
 } from './journal.ts';
-import { attachLearningTapes } from '../learning/learningTape.ts';
+import { attachLearningTapes, LEARNING_TAPE } from '../learning/learningTape.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
+import { takeLock, type Lock } from '../../host/lock.ts';
 import { imageDigest, type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../learning/learnPrint.ts';
-import { attachMemoryTapes, MERGE_COMPLETE } from '../rote/memoryTape.ts';
+import { attachMemoryTapes, MEMORY_TAPE, MERGE_COMPLETE } from '../rote/memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
 import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
 import { CheckersSession, giveawayCards } from '../program/session.ts';
+import { onInterrupt } from '../../host/interrupt.ts';
+import { STATE_NAME, userTape } from '../../host/stateFolder.ts';
 
 export interface SelfplayOptions {
   games?: string;
@@ -38,14 +43,23 @@ export interface SelfplayOptions {
   giveaway?: boolean;
   series?: string;
   printEvery?: string;
+  /** One JSON object on standard output at the end instead of the printout. */
+  json?: boolean;
+  /** Only the summary: no game-by-game printout. */
+  quiet?: boolean;
+  /** The command that goes on with the session after Ctrl-C (default `samuel704 selfplay --state DIR`). */
+  goOn?: string;
   combine?: boolean;
 }
 
-/** The bundled tapes `npm start` learns on: `--rote` / `--learn` outside a session directory. */
-export const DEFAULT_MEMORY = 'tapes/memory.tap';
-export const DEFAULT_LEARNING = 'tapes/learning.tap';
+/**
+ * The tapes `--rote` / `--learn` learn on outside a session directory: the user's own copies in
+ * the state folder, first copied from the bundled tapes/ (never written).
+ */
+export const DEFAULT_MEMORY = `${STATE_NAME}/memory.tap`;
+export const DEFAULT_LEARNING = `${STATE_NAME}/learning.tap`;
 
-const out = (text = ''): void => {
+const print = (text = ''): void => {
   process.stdout.write(text + '\n');
 };
 
@@ -92,8 +106,8 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   if (learn && (opts.rote || opts.memory) && !opts.combine) throw new Error(COMBINE_REFUSED);
   if (opts.combine && !(learn && (opts.rote || opts.memory))) throw new Error('--combine runs rote and generalization learning together: give both --rote (or --memory) and --learn (or --learning)');
   // outside a session directory --rote and --learn mean the bundled tapes
-  const memory = opts.memory ?? (opts.rote && !opts.state ? DEFAULT_MEMORY : null);
-  const learning = opts.learning ?? (opts.learn && !opts.state ? DEFAULT_LEARNING : null);
+  const memory = opts.memory ?? (opts.rote && !opts.state ? userTape('memory.tap') : null);
+  const learning = opts.learning ?? (opts.learn && !opts.state ? userTape('learning.tap') : null);
   return {
     games: opts.games === undefined ? 1 : wholeNumber(opts.games, '--games'),
     openings: opts.openings ? resolve(opts.openings) : null,
@@ -113,15 +127,16 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
 
 /** A resumed session keeps its settings; an option that says otherwise is an error (--games may change). */
 function resumedSettings(saved: SessionSettings, done: number, opts: SelfplayOptions, dir: string): SessionSettings {
+  const inDir = (p: string | null): string | null => (p === null ? null : sessionPath(dir, p));
   const clash = (option: string, was: unknown): Error =>
     new Error(`${dir} holds a session started with ${['--rote', '--learn', '--giveaway'].includes(option) ? (was ? option : `no ${option}`) : `${option} ${String(was)}`}; it goes on with its own settings (start a new session in another directory)`);
-  if (opts.openings !== undefined && resolve(opts.openings) !== saved.openings) throw clash('--openings', saved.openings);
+  if (opts.openings !== undefined && resolve(opts.openings) !== inDir(saved.openings)) throw clash('--openings', saved.openings);
   if (opts.seed !== undefined && Number(opts.seed) !== saved.seed) throw clash('--seed', saved.seed);
   if (opts.fen !== undefined && opts.fen !== saved.fen) throw clash('--fen', saved.fen);
-  if (opts.memory !== undefined && resolve(opts.memory) !== saved.memory) throw clash('--memory', saved.memory);
+  if (opts.memory !== undefined && resolve(opts.memory) !== inDir(saved.memory)) throw clash('--memory', saved.memory);
   if (opts.rote === true && !(saved.rote && saved.memory === null)) throw clash('--rote', false);
   if (opts.barred === true && !saved.barred) throw clash('--barred', false);
-  if (opts.learning !== undefined && resolve(opts.learning) !== saved.learning) throw clash('--learning', saved.learning);
+  if (opts.learning !== undefined && resolve(opts.learning) !== inDir(saved.learning)) throw clash('--learning', saved.learning);
   if (opts.learn === true && !(saved.learn && !saved.learning)) throw clash('--learn', false);
   if (opts.giveaway === true && !saved.giveaway) throw clash('--giveaway', false);
   if (opts.series !== undefined && seriesNumber(opts.series) !== (saved.series ?? 1)) throw clash('--series', saved.series ?? 1);
@@ -224,29 +239,78 @@ async function playGame(
   return { game: finished, message: '', after, tape: memoryTapes?.unload(printed) ?? null, learningTape: learningTapes?.unload(printed) ?? null };
 }
 
+/** The locks of a session's writers, taken in one order (directory, memory tape, learning tape). */
+class Locks {
+  private readonly held: Lock[] = [];
+  take(file: string, what: string): void {
+    this.held.push(takeLock(file, what));
+  }
+  release(): void {
+    for (const l of this.held.splice(0).reverse()) l.release();
+  }
+}
+
+/** Files the settings name, kept relative to the session directory when inside it. */
+const kept = (dir: string, s: SessionSettings): SessionSettings => {
+  const keep = (p: string | null): string | null => (p === null ? null : keptPath(dir, sessionPath(dir, p)));
+  return { ...s, openings: keep(s.openings), memory: keep(s.memory), learning: keep(s.learning) };
+};
+
+/**
+ * One writer at a time: the session directory and the tapes a run writes are locked (host/lock.ts)
+ * before the journal is read, and each tape is checked for its kind before anything is written.
+ */
 export async function selfplay(opts: SelfplayOptions): Promise<void> {
+  const locks = new Locks();
+  try {
+    await play(opts, locks);
+  } finally {
+    locks.release();
+  }
+}
+
+async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   const dir = opts.state ? resolve(opts.state) : null;
+  const lockSession = (): void => locks.take(join(dir!, 'session.lock'), `session directory ${dir}`);
+  const existed = dir !== null && existsSync(dir);
+  if (existed) lockSession();
   const saved = dir ? loadJournal(dir) : null;
   const settings = saved ? resumedSettings(saved.settings, saved.games.length, opts, dir!) : newSettings(opts);
+  const inSession = (p: string | null): string | null => (p === null || dir === null ? p : sessionPath(dir, p));
+  const memory = inSession(settings.memory) ?? (settings.rote && dir ? memoryFile(dir) : null);
+  const learning = inSession(settings.learning) ?? (settings.learn && dir ? learningFile(dir) : null);
+  // refused before the 704 is booted and before anything is written (the tapes again before each swap)
+  if (memory) checkTapeKind(memory, MEMORY_TAPE);
+  if (learning) checkTapeKind(learning, LEARNING_TAPE);
+  const openings = inSession(settings.openings);
+  const ballots = openings ? ballotOrder(playable(readBallots(openings), settings.barred), settings.seed!) : null;
+  if (ballots?.length === 0) throw new Error(`${openings} has no ballots to play`);
+  if (dir && !existed) {
+    mkdirSync(dir, { recursive: true });
+    lockSession();
+    if (loadJournal(dir) !== null) throw new Error(`${dir}: another run started a session here meanwhile; run again to go on with it`);
+  }
+  if (memory) locks.take(`${memory}.lock`, `memory tape ${memory}`);
+  if (learning) locks.take(`${learning}.lock`, `learning tape ${learning}`);
   const journal: Journal = saved ?? newJournal(settings);
-  journal.settings = settings;
-  const memory = settings.memory ?? (settings.rote && dir ? memoryFile(dir) : null);
-  const learning = settings.learning ?? (settings.learn && dir ? learningFile(dir) : null);
-  const ballots = settings.openings ? ballotOrder(playable(readBallots(settings.openings), settings.barred), settings.seed!) : null;
-  if (ballots?.length === 0) throw new Error(`${settings.openings} has no ballots to play`);
+  journal.settings = dir ? kept(dir, settings) : settings;
   if (dir) saveSession(dir, journal);
 
   const done0 = journal.games.length;
+  const out = opts.json ? (): void => {} : print;
   if (saved) out(style.dim(`${dir}: ${done0} of ${settings.games} games done${done0 < settings.games ? `, going on with game ${done0 + 1}` : ''}`));
-  if (settings.seed !== null) out(style.dim(`ballots from ${settings.openings}, seed ${settings.seed}`));
+  if (settings.seed !== null) out(style.dim(`ballots from ${openings}, seed ${settings.seed}`));
 
   const control: { session: CheckersSession | null; stopping: boolean } = { session: null, stopping: false };
-  const onInterrupt = (): void => {
+  const stopNow = (): void => {
     control.stopping = true;
     control.session?.interrupt();
   };
-  process.once('SIGINT', onInterrupt); // a second Ctrl-C ends the process at once
+  const stopListening = onInterrupt(stopNow); // a second Ctrl-C, later, ends the process at once
   const progress = new Progress(settings.games, 'games').resumeFrom(done0);
+  const note = (text: string): void => {
+    if (!opts.json && !opts.quiet) progress.note(text);
+  };
   const resultsSoFar = (): string => {
     const t = tally(journal.games);
     return `B ${t.black} W ${t.white} D ${t.drawn}`;
@@ -264,7 +328,7 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, combine: settings.combine, accept: dir ? recorded : undefined }, control, (t) => progress.note(t),
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, combine: settings.combine, accept: dir ? recorded : undefined }, control, note,
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;
@@ -287,33 +351,35 @@ export async function selfplay(opts: SelfplayOptions): Promise<void> {
         if (!swap.installed) progress.note(style.warn(`${path}: kept as it was (${swap.reason})`), process.stderr);
       }
       const where = g.ballot ? ` ${style.dim(`[${ballotName({ ...g.ballot, fen: g.fen ?? '' })}]`)}` : '';
-      progress.note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);
-      for (const line of run.after) progress.note(line);
+      note(`${style.head(`game ${g.round}`)}${where}  ${g.over}  ${style.dim(`(${g.moves.length} plies, 704 time ${duration(g.seconds704)})`)}\n${movetext(g.moves, g.first)}`);
+      for (const line of run.after) note(line);
       progress.update(i + 1, resultsSoFar());
     }
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     progress.clear();
   }
   if (control.stopping || stopped) {
     process.exitCode = control.stopping ? 130 : process.exitCode;
     journal.interruptions++;
     if (dir) saveSession(dir, journal);
-    process.stderr.write(style.warn(`${stopped || 'stopped'}; ${journal.games.length} of ${settings.games} games done${dir ? ` — \`samuel704 selfplay --state ${opts.state}\` goes on from here` : ''}\n`));
+    const goOn = opts.goOn ?? `samuel704 selfplay --state ${opts.state}`;
+    process.stderr.write(style.warn(`${stopped || 'stopped'}; ${journal.games.length} of ${settings.games} games done${dir ? ` — \`${goOn}\` goes on from here` : ''}\n`));
   }
   if (memory && lastTape?.installed) process.stderr.write(`${memory}: ${style.ok(`new memory tape, ${lastTape.reason}`)}\n`);
   if (learning && lastLearningTape?.installed) process.stderr.write(`${learning}: ${style.ok(`new learning tape, ${lastLearningTape.reason}`)}\n`);
 
-  summary(journal.games, journal.games.length - done0);
+  if (opts.json) print(JSON.stringify(sessionJson(journal, dir, journal.games.length - done0, control.stopping)));
+  else summary(journal.games, journal.games.length - done0);
   process.stderr.write(style.dim(`704 time ${duration(seconds704)}, wall ${duration((performance.now() - wallStart) / 1000)}\n`));
   if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(journal.games.map(gamePdn)));
 }
 
 /** Bars of counts per block, a column a category: `    1-2  B   1 ######  W   1 ######  D   0`. */
 function blockBars(title: string, blocks: readonly Block[], letters: readonly string[], size: number, plain: boolean): void {
-  out(style.head(title));
+  print(style.head(title));
   for (const b of blocks) {
-    out(`${blockLabel(b).padStart(9)}  ${b.counts.map((n, i) => `${letters[i]} ${String(n).padStart(3)} ${bar(n, size, 12, plain).padEnd(12)}`).join('  ').trimEnd()}`);
+    print(`${blockLabel(b).padStart(9)}  ${b.counts.map((n, i) => `${letters[i]} ${String(n).padStart(3)} ${bar(n, size, 12, plain).padEnd(12)}`).join('  ').trimEnd()}`);
   }
 }
 
@@ -328,23 +394,38 @@ function summary(games: readonly JournalGame[], thisRun: number): void {
     if (learnt.length > 1) {
       blockBars(`Alpha's results by ${per}` + style.dim('  (W won, L lost, D drawn)'), countBlocks(games.map((g) => g.learning?.alphaResult ?? null), size, ['won', 'lost', 'drawn']), ['W', 'L', 'D'], size, plain);
     }
-    out(`${'plies'.padStart(9)}  ${sparkline(games.map((g) => g.moves.length), plain)}`);
+    print(`${'plies'.padStart(9)}  ${sparkline(games.map((g) => g.moves.length), plain)}`);
     const rote = games.filter((g) => g.rote);
     if (rote.length > 1) {
-      out(`${'rote hits'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.hits), plain)}  (${rote.map((g) => g.rote!.hits).join(' ')})`);
-      out(`${'boards'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.boardsAfter ?? 0), plain)}  (on tape after each game; last ${rote[rote.length - 1]!.rote!.boardsAfter ?? '?'})`);
+      print(`${'rote hits'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.hits), plain)}  (${rote.map((g) => g.rote!.hits).join(' ')})`);
+      print(`${'boards'.padStart(9)}  ${sparkline(rote.map((g) => g.rote!.boardsAfter ?? 0), plain)}  (on tape after each game; last ${rote[rote.length - 1]!.rote!.boardsAfter ?? '?'})`);
     }
   }
   const last = learnt[learnt.length - 1]?.learning;
   if (last) {
-    out(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
+    print(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
     for (const t of last.terms) {
       const trend = learnt.map((g) => g.learning!.terms.find((x) => x.name === t.name)).map((x) => (x ? Math.abs(coefficient(x)) : 0));
-      out(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
+      print(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
     }
   }
   const t = tally(games);
   const n = games.length;
-  out(`${n} game${n === 1 ? '' : 's'}${thisRun !== n ? ` (${thisRun} this run)` : ''}: Black won ${t.black}, drawn ${t.drawn}, lost ${t.white}; White won ${t.white}, drawn ${t.drawn}, lost ${t.black}`);
-  if (n > 0) out(`${(games.reduce((s, g) => s + g.moves.length, 0) / n).toFixed(1)} plies a game; 704 time ${duration(games.reduce((s, g) => s + g.seconds704, 0) / n)} a game`);
+  print(`${n} game${n === 1 ? '' : 's'}${thisRun !== n ? ` (${thisRun} this run)` : ''}: Black won ${t.black}, drawn ${t.drawn}, lost ${t.white}; White won ${t.white}, drawn ${t.drawn}, lost ${t.black}`);
+  if (n > 0) print(`${(games.reduce((s, g) => s + g.moves.length, 0) / n).toFixed(1)} plies a game; 704 time ${duration(games.reduce((s, g) => s + g.seconds704, 0) / n)} a game`);
+}
+
+/** `--json`: the session's settings, totals and games (the journal's figures, the 704's lines). */
+function sessionJson(j: Journal, dir: string | null, thisRun: number, interrupted: boolean): object {
+  const t = tally(j.games);
+  return {
+    state: dir, settings: j.settings, interrupted, thisRun,
+    totals: { games: j.games.length, blackWon: t.black, whiteWon: t.white, drawn: t.drawn },
+    games: j.games.map((g) => ({
+      game: g.round, ballot: g.ballot?.number ?? null, result: g.result, winner: g.winner, over: g.over, plies: g.moves.length, moves: g.moves,
+      seconds704: g.seconds704, wallSeconds: g.wallSeconds,
+      ...(g.rote ? { rote: g.rote } : {}),
+      ...(g.learning ? { learning: { game: g.learning.game, alpha: g.learning.alphaResult, adjustments: g.learning.adjustments, replaced: g.learning.replaced, blackMarks: g.learning.blackMarks } } : {}),
+    })),
+  };
 }

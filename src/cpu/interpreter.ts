@@ -1,0 +1,128 @@
+// The reference core: one dense switch on the 12-bit operation code, generated once at start-up
+// from the instruction table (opcodes.ts) and the semantics (semantics.ts), with the registers in
+// local variables. It serves breakpoints, watches, history and tracing, and runs for the
+// translator whatever the translator leaves to it (I/O, halts, trapping mode, the last few
+// instructions before a limit). The hot loop allocates nothing.
+
+import type { StopReason } from './cpu.ts';
+import { DECODE_DEF, OPCODES } from './opcodes.ts';
+import {
+  flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup,
+  type Gen, type Semantics,
+} from './semantics.ts';
+
+/** Decode flags per 12-bit code, built from the instruction table. */
+export const DEFINED = 1, INDEXED = 2, READS = 4, TRANSFER = 8;
+export const FLAGS = new Uint8Array(4096);
+export const CYCLES = new Uint8Array(4096);
+for (let op = 0; op < 4096; op++) {
+  const d = DECODE_DEF[op];
+  if (!d) continue;
+  FLAGS[op] = DEFINED | (d.indexing === 'Y' && d.format === 'B' ? INDEXED : 0) | (d.readsMemory ? READS : 0)
+    | (d.transfer ? TRANSFER : 0);
+  CYCLES[op] = d.cycles;
+}
+
+/** Registers a core keeps in locals; the sense switches are only read. */
+const WRITABLE = REGISTER_FILE.filter(([l]) => l !== 'ss');
+export const loadRegisters = (names: readonly (readonly [string, string])[] = REGISTER_FILE): string =>
+  names.map(([l, f]) => `let ${l} = c.${f};`).join(' ');
+export const flushRegisters = (names: readonly (readonly [string, string])[] = WRITABLE): string =>
+  names.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ');
+
+/** The interpreter's way of writing an instruction: every part is a variable of its loop. */
+const interpreted: Gen = {
+  y: 'y',
+  L: 'L',
+  dec: 'dec',
+  x: () => '((t & 1 ? x1 : 0) | (t & 2 ? x2 : 0) | (t & 4 ? x4 : 0))',
+  setX: (v) => `{ const v_ = ${v}; if (t & 1) x1 = v_; if (t & 2) x2 = v_; if (t & 4) x4 = v_; }`,
+  store: (a, v) => `{ const a_ = ${a}, w_ = ${v}; m[a_] = w_; if (cm[a_] !== 0) c.codeWrite(a_);
+    if (debug && (wt[a_] & 2) !== 0) { c.watchHit = a_; c.stopMessage = 'write to ' + octal5(a_); } }`,
+  jump: (target) => `jump = ${target};`,
+  go: (target) => `ic = ${target};`,
+  skip: (k) => `ic = (ic + ${k}) & am;`,
+  call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+};
+
+const caseOf = (label: number, s: Semantics): string => `case ${label}: { ${s.code(interpreted)} break; }`;
+
+function senseSwitch(minus: boolean): string {
+  const cases = [...senseGroup(minus)].map(([a, s]) => caseOf(a, s)).join('\n');
+  return `switch (y) {\n${cases}\n}`;
+}
+
+function source(): string {
+  const typeA: string[] = [];
+  const typeB: string[] = [];
+  for (const d of OPCODES) {
+    if (d.kind !== 'machine') continue;
+    const top = Math.floor(d.template / 2 ** 24);
+    if (d.format === 'A') typeA.push(caseOf(top >>> 9, machineSemantics(d.mnemonic)));
+    else if (d.mnemonic === 'PSE' || d.mnemonic === 'MSE') typeB.push(`case ${top}: { ${senseSwitch(d.mnemonic === 'MSE')} break; }`);
+    else typeB.push(caseOf(top, machineSemantics(d.mnemonic)));
+  }
+  const helpers = Object.keys(HELPERS).join(', ');
+  return `const { ${helpers} } = H;
+return function interpret(c, limit, breakAtStart) {
+  const m = c.mem, am = c.addrMask, io = c.io, cm = c.codeMark, bp = c.breakpoints, wt = c.watches;
+  const debug = c.debugOn;
+  let ic = c.ic & am, n = 0, cyc = c.cycles, reason = 'limit';
+  ${loadRegisters()}
+  c.stopMessage = '';
+  c.watchHit = -1;
+  while (n < limit) {
+    if (debug) {
+      if ((n > 0 || breakAtStart) && bp[ic] !== 0) { reason = 'breakpoint'; c.stopMessage = 'breakpoint'; break; }
+      if (c.history !== null) { ${flushRegisters()} c.recordHistory(ic); }
+    }
+    const L = ic;
+    const w = m[L];
+    ic = (L + 1) & am;
+    const op = (w / 16777216) >>> 0;
+    const f = FLAGS[op];
+    if (f === 0) { ic = L; reason = 'error'; c.errorAddress = L; c.stopMessage = 'illegal operation'; break; }
+    const t = (w >>> 15) & 7;
+    let y = w & 0x7fff;
+    if (t !== 0 && (f & ${INDEXED}) !== 0) y = (y - ((t & 1 ? x1 : 0) | (t & 2 ? x2 : 0) | (t & 4 ? x4 : 0))) & am;
+    else y &= am;
+    cyc += CYCLES[op];
+    n++;
+    if (debug && (wt[y] & 1) !== 0 && (f & ${READS}) !== 0) { c.watchHit = y; c.stopMessage = 'read of ' + octal5(y); }
+    let jump = -1; // target of a taken transfer
+    if ((op & 0o3000) !== 0) {
+      const dec = Math.floor(w / 262144) & am;
+      switch (op >>> 9) {
+${typeA.join('\n')}
+      }
+    } else switch (op) {
+${typeB.join('\n')}
+      default: throw new Error('internal: operation ' + op.toString(8) + ' is in the table but not in the CPU');
+    }
+    if ((f & ${TRANSFER}) !== 0 && tm) {
+      // Trapping mode (§5.9): 3 cycles [V] §9.5; L to the address of location 0, a taken transfer goes to 1.
+      cyc++;
+      const w0 = m[0];
+      m[0] = w0 - (w0 & 0x7fff) + L;
+      if (cm[0] !== 0) c.codeWrite(0);
+      if (jump >= 0) jump = 1;
+    }
+    if (jump >= 0) ic = jump;
+    if (reason !== 'limit') break;
+    if (debug) {
+      if (c.tracer !== null) { ${flushRegisters()} c.tracer(L); }
+      if (c.watchHit >= 0) { reason = 'breakpoint'; break; }
+    }
+  }
+  ${flushRegisters()}
+  c.ic = ic;
+  c.instructions += n;
+  c.cycles = cyc;
+  return reason;
+};`;
+}
+
+/** What the generated interpreter reads and writes of the CPU (the Cpu class). */
+export type Interpreter = (cpu: object, limit: number, breakAtStart: boolean) => StopReason;
+
+export const interpret: Interpreter = new Function('H', 'FLAGS', 'CYCLES', source())(HELPERS, FLAGS, CYCLES) as Interpreter;

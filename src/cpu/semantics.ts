@@ -1,0 +1,287 @@
+// What each 704 instruction does, written once as JavaScript snippets over the register file held
+// in local variables. Both cores are generated from these snippets: the interpreter
+// (interpreter.ts) puts them in one switch on the operation code, the translator (translator.ts)
+// strings them together into functions for a page of core. Semantics: ibm704.md §5; the table
+// that names the codes and their base cycles is opcodes.ts.
+//
+// The names a snippet may use:
+//   registers   acS (AC sign 0/1), acM (AC Q,P,1-35), mq, x1 x2 x4, ov (AC overflow),
+//               mqo (MQ overflow), dc (divide check), tm (trapping mode), sl (sense lights),
+//               ss (sense switches, read only), cyc (cycle count)
+//   machine     c (the Cpu), m (core), am (address mask), io (the I/O port, interpreter only)
+//   helpers     the functions of HELPERS below
+// and the parts of the instruction through `Gen`, which each core fills in its own way.
+
+import {
+  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftAls, shiftArs,
+  shiftCycles, shiftLeftLong, shiftLrs,
+} from './arith.ts';
+import { OPCODES } from './opcodes.ts';
+import { and36, formatAddr, or36 } from './word.ts';
+import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
+
+/** How a core writes the parts of one instruction. */
+export interface Gen {
+  /** Effective address: a variable or a literal (indexing already applied where the code indexes). */
+  readonly y: string;
+  /** Location of the instruction. */
+  readonly L: string;
+  /** Decrement of a type-A word, masked to the core size. */
+  readonly dec: string;
+  /** The OR of the index registers the tag selects (ibm704.md §3.1). */
+  x(): string;
+  /** A statement loading every register the tag selects with `v` (evaluated once). */
+  setX(v: string): string;
+  /** A statement storing `v` at address `a` (a variable or literal). */
+  store(a: string, v: string): string;
+  /** A transfer trapping mode catches (the opcode table's `transfer`), when it is taken. */
+  jump(target: string): string;
+  /** A transfer trapping mode never catches (TTR). */
+  go(target: string): string;
+  /** Continue at L+1+k (CAS, the sense tests). */
+  skip(k: number): string;
+  /** A statement around a helper that works on the register file in `c`. */
+  call(statement: string): string;
+}
+
+/**
+ * One instruction's semantics. `jit: false` marks what only the interpreter runs (I/O, halts,
+ * trapping-mode switches): the translator leaves those to one interpreted step, so its code
+ * never has to stop the machine or see trapping mode.
+ */
+export interface Semantics {
+  readonly code: (g: Gen) => string;
+  readonly jit: boolean;
+}
+
+const P35 = 34359738368; // 2^35: the sign of a word, AC bit P
+const P36 = 68719476736;
+const P37 = 137438953472;
+const W18 = 262144; // 2^18: the decrement field starts at bit 17
+const P33 = 8589934592;
+
+/** Local register names and the Cpu fields they stand for, in the order cores load them. */
+export const REGISTER_FILE: readonly (readonly [local: string, field: string])[] = [
+  ['acS', 'acSign'], ['acM', 'acMag'], ['mq', 'mq'], ['x1', 'xr1'], ['x2', 'xr2'], ['x4', 'xr4'],
+  ['ov', 'acOverflow'], ['mqo', 'mqOverflow'], ['dc', 'divideCheck'], ['tm', 'trapMode'],
+  ['sl', 'senseLights'], ['ss', 'senseSwitches'],
+];
+
+/** The registers the arith.ts helpers read and write (its `Registers`). */
+const HELPER_REGISTERS = REGISTER_FILE.slice(0, 3).concat(REGISTER_FILE.slice(6, 9));
+export const flushHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `c.${f} = ${l};`).join(' ');
+export const reloadHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `${l} = c.${f};`).join(' ');
+
+/** Algebraic order of a sign-magnitude value with -0 below +0 (CAS, TLQ). */
+const order = (sign: number, mag: number): number => (sign !== 0 ? -mag - 0.5 : mag);
+
+/** The functions generated code may call, by these names. */
+export const HELPERS = {
+  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftAls, shiftArs,
+  shiftCycles, shiftLeftLong, shiftLrs, and36, or36, order, octal5: formatAddr,
+  END_OF_FILE, END_OF_RECORD, NO_INPUT,
+};
+
+// ---- shared pieces
+
+/** The AC's 36-bit logical word, P,1-35 (ibm704.md §5.3). */
+const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
+
+/** Sign-magnitude addition of (s, v) into the AC with the 704's rules (ibm704.md §5.2). */
+const add = (s: string, v: string): string => `{ const s_ = ${s}, v_ = ${v};
+  if (s_ === acS) {
+    if (acM < ${P35}) { if (acM + v_ >= ${P35}) ov = true; acM += v_; } // Q and P clear: no modulo
+    else { if ((acM % ${P35}) + v_ >= ${P35}) ov = true; acM = (acM + v_) % ${P37}; } // a carry beyond Q is lost
+  } else if (acM >= v_) acM -= v_; // equal magnitudes keep the AC's sign
+  else { acM = v_ - acM; acS = s_; } }`;
+
+/** ACL: 36-bit add into AC P,1-35 with end-around carry from P into 35; Q and S unchanged (§5.3). */
+const addLogical = (v: string): string =>
+  `{ let s_ = ${LOGICAL} + ${v}; if (s_ >= ${P36}) s_ = s_ - ${P36} + 1; acM = (acM >= ${P36} ? ${P36} : 0) + s_; }`;
+
+/** The signed operand of ADD-like instructions: `sign` picks S (word), its complement, +, or -. */
+const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
+  const s = sign === 'word' ? `v >= ${P35} ? 1 : 0` : sign === 'negated' ? `v >= ${P35} ? 0 : 1` : String(sign);
+  return `{ const v = m[${g.y}]; ${add(s, `v >= ${P35} ? v - ${P35} : v`)} }`;
+};
+
+const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
+
+/** Shifts: count = low 8 bits of Y, cycles 1 + ceil((n+3)/12) (§5.4, §9.2). */
+const shift = (statement: string) => (g: Gen): string =>
+  `${g.call(statement.replace('N', `${g.y} & 255`))} cyc += shiftCycles(${g.y} & 255) - 2;`;
+
+/** An error stop of the interpreter: the IC stays on the instruction. */
+const errorStop = (message: string): string =>
+  `{ reason = 'error'; ic = L; c.errorAddress = L; c.stopMessage = ${message}; }`;
+
+/** CPY and CAD: three exits, every word through the MQ (§5.10, §6.4); CAD also sums by ACL. */
+const copy = (cad: boolean) => (g: Gen): string => `
+  if (!io.connected) ${errorStop(`'CPY with no unit selected'`)}
+  else {
+    const writing = io.writing;
+    let r;
+    if (writing) {
+      mq = m[${g.y}];
+      r = io.copyOut(mq, cyc);
+      cyc++; // writing takes at least 4 [V] §9.6
+      ${cad ? `if (r === 0) ${addLogical('mq')}` : ''}
+    } else r = io.copyIn(cyc);
+    if (r === NO_INPUT) { reason = 'input'; ic = L; cyc -= CYCLES[op]; n--; c.stopMessage = io.error; }
+    else {
+      cyc = Math.max(cyc, io.readyAt());
+      if (r === END_OF_FILE) ic = (L + 2) & am;
+      else if (r === END_OF_RECORD) ic = (L + 3) & am;
+      else if (r >= 0 && !writing) { mq = r; ${g.store(g.y, 'r')} ${cad ? addLogical('r') : ''} }
+    }
+  }`;
+
+/** RDS/WRS, BST/WEF/REW: the I/O system answers with the cycle when done, or -1. */
+const ioWait = (call: string): string =>
+  `{ const done = ${call}; if (done < 0) ${errorStop('io.error')} else cyc = Math.max(cyc, done); }`;
+
+const same = (code: string) => (): string => code;
+
+type Code = (g: Gen) => string;
+const J = (code: Code): Semantics => ({ code, jit: true });
+const I = (code: Code): Semantics => ({ code, jit: false });
+
+const MACHINE: Record<string, Semantics> = {
+  // ---- load and store (§5.1)
+  CLA: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 1; acM = v - ${P35}; } else { acS = 0; acM = v; } }`),
+  CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`),
+  CAL: J((g) => `acS = 0; acM = m[${g.y}];`), // S lands in P
+  LDQ: J((g) => `mq = m[${g.y}];`),
+  STO: J((g) => g.store(g.y, `acS * ${P35} + (acM < ${P35} ? acM : acM % ${P35})`)),
+  SLW: J((g) => g.store(g.y, `acM >= ${P36} ? acM - ${P36} : acM`)), // P,1-35
+  STQ: J((g) => g.store(g.y, 'mq')),
+  STZ: J((g) => g.store(g.y, '0')),
+  STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`),
+  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + ${DECREMENT_OF('acM')} * ${W18}`)} }`),
+  STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`), // S,1,2 := P,1,2
+  SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`), // S,1-17 := MQ S,1-17
+  // ---- fixed point (§5.2)
+  ADD: J(arith('word')),
+  SUB: J(arith('negated')),
+  ADM: J(arith(0)),
+  SBM: J(arith(1)),
+  MPY: J((g) => g.call(`cyc += multiply(c, m[${g.y}], false) - 20;`)),
+  MPR: J((g) => g.call(`cyc += multiply(c, m[${g.y}], true) - 20;`)),
+  DVP: J((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)} if (q_ > 0) cyc += q_ - 3; }`),
+  DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
+    if (q_ > 0) cyc += q_ - 3; else { reason = 'halt'; c.stopMessage = 'divide check (DVH)'; } }`),
+  // ---- logic (§5.3)
+  ANA: J((g) => `acS = 0; acM = and36(${LOGICAL}, m[${g.y}]);`),
+  ANS: J((g) => g.store(g.y, `and36(${LOGICAL}, m[${g.y}])`)),
+  ORA: J((g) => `acM = (acM >= ${P36} ? ${P36} : 0) + or36(${LOGICAL}, m[${g.y}]);`),
+  ORS: J((g) => g.store(g.y, `or36(${LOGICAL}, m[${g.y}])`)),
+  ACL: J((g) => addLogical(`m[${g.y}]`)),
+  // ---- shifts (§5.4)
+  ALS: J(shift('shiftAls(c, N);')),
+  ARS: J(shift('shiftArs(c, N);')),
+  LLS: J(shift('shiftLeftLong(c, N, false);')),
+  LGL: J(shift('shiftLeftLong(c, N, true);')),
+  LRS: J(shift('shiftLrs(c, N);')),
+  RQL: J(shift('rotateMq(c, N);')),
+  // ---- floating point (§5.5, §6)
+  FAD: J((g) => g.call(`cyc += floatAdd(c, m[${g.y}], false, true) - 6;`)),
+  FSB: J((g) => g.call(`cyc += floatAdd(c, m[${g.y}], true, true) - 6;`)),
+  UFA: J((g) => g.call(`cyc += floatAdd(c, m[${g.y}], false, false) - 5;`)),
+  UFS: J((g) => g.call(`cyc += floatAdd(c, m[${g.y}], true, false) - 5;`)),
+  FMP: J((g) => g.call(`floatMultiply(c, m[${g.y}], true);`)),
+  UFM: J((g) => g.call(`floatMultiply(c, m[${g.y}], false);`)),
+  FDP: J((g) => `{ let q_ = 0; ${g.call(`q_ = floatDivide(c, m[${g.y}]);`)} if (q_ > 0) cyc += q_ - 3; }`),
+  FDH: I((g) => `{ let q_ = 0; ${g.call(`q_ = floatDivide(c, m[${g.y}]);`)}
+    if (q_ > 0) cyc += q_ - 3; else if (dc) { reason = 'halt'; c.stopMessage = 'divide check (FDH)'; } }`),
+  // ---- index registers (§5.6): Y is not indexed; the tag names the registers
+  LXA: J((g) => g.setX(`m[${g.y}] & am`)),
+  LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`)),
+  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + x * ${W18}`)} }`),
+  PAX: J((g) => g.setX('acM & am')),
+  PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`)),
+  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x * ${W18}; }`),
+  TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`), // XR := two's complement of L
+  // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
+  TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`),
+  TIX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} ${g.jump(g.y)} } }`),
+  TXH: J((g) => `if (${g.x()} > ${g.dec}) { ${g.jump(g.y)} }`),
+  TNX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} } else { ${g.jump(g.y)} } }`),
+  TXL: J((g) => `if (${g.x()} <= ${g.dec}) { ${g.jump(g.y)} }`),
+  // ---- transfers and tests (§5.7)
+  TRA: J((g) => g.jump(g.y)),
+  TTR: J((g) => g.go(g.y)),
+  TZE: J((g) => `if (acM === 0) { ${g.jump(g.y)} }`),
+  TNZ: J((g) => `if (acM !== 0) { ${g.jump(g.y)} }`),
+  TPL: J((g) => `if (acS === 0) { ${g.jump(g.y)} }`),
+  TMI: J((g) => `if (acS !== 0) { ${g.jump(g.y)} }`),
+  TOV: J((g) => `if (ov) { ov = false; ${g.jump(g.y)} }`),
+  TNO: J((g) => `if (ov) ov = false; else { ${g.jump(g.y)} }`),
+  TQO: J((g) => `if (mqo) { mqo = false; ${g.jump(g.y)} }`),
+  TQP: J((g) => `if (mq < ${P35}) { ${g.jump(g.y)} }`),
+  // TLQ: MQ < AC algebraically, AC magnitude with Q,P; -0 < +0
+  TLQ: J((g) => `if (order(mq >= ${P35} ? 1 : 0, mq >= ${P35} ? mq - ${P35} : mq) < order(acS, acM)) { ${g.jump(g.y)} }`),
+  // CAS: AC > C(Y) -> L+1, = -> L+2, < -> L+3
+  CAS: J((g) => `{ const a = order(acS, acM); const v = m[${g.y}]; const b = v >= ${P35} ? order(1, v - ${P35}) : order(0, v);
+    if (a === b) { ${g.skip(1)} } else if (a < b) { ${g.skip(2)} } }`),
+  HTR: I((g) => `ic = ${g.y}; reason = 'halt'; io.halt(cyc); c.stopMessage = 'HTR at ' + octal5(L);`), // Start resumes at Y
+  HPR: I(same(`reason = 'halt'; io.halt(cyc); c.stopMessage = 'HPR at ' + octal5(L);`)), // Start resumes at L+1
+  NOP: J(same('')),
+  // ---- input/output (§5.10, §6.4)
+  RDS: I((g) => ioWait(`io.select(${g.y}, false, cyc)`)),
+  WRS: I((g) => ioWait(`io.select(${g.y}, true, cyc)`)),
+  BST: I((g) => ioWait(`io.tapeCommand(0o764, ${g.y}, cyc)`)),
+  WEF: I((g) => ioWait(`io.tapeCommand(0o770, ${g.y}, cyc)`)),
+  REW: I((g) => ioWait(`io.tapeCommand(0o772, ${g.y}, cyc)`)),
+  LDA: I((g) => `if (!io.drumAddress(m[${g.y}] & 0x7fff, cyc)) ${errorStop(`'LDA with no drum selected'`)}`),
+  CPY: I(copy(false)),
+  CAD: I(copy(true)),
+};
+
+/** Members of the +0760 (PSE) and -0760 (MSE) groups, chosen by the effective address (§5.3, §5.7-§5.9). */
+const SENSE: Record<string, Semantics> = {
+  CLM: J(same('acM = 0;')),
+  LBT: J((g) => `if ((acM & 1) === 1) { ${g.skip(1)} }`),
+  CHS: J(same('acS ^= 1;')),
+  SSP: J(same('acS = 0;')),
+  COM: J(same(`acM = ${P37 - 1} - acM;`)),
+  ETM: I(same('tm = true;')),
+  RND: J((g) => g.call('roundAc(c);')),
+  DCT: J((g) => `if (dc) dc = false; else { ${g.skip(1)} }`),
+  CFF: J(same('')), // no CRT: nothing to do (§5.8)
+  SLF: J(same('sl = 0;')),
+  SLN: J((g) => `sl |= 1 << (${g.y} - 0o141);`),
+  SWT: J((g) => `if (ss & (1 << (${g.y} - 0o161))) { ${g.skip(1)} }`),
+  SPU: I((g) => `io.punchSense(${g.y} - 0o340);`),
+  SPT: I((g) => `if (io.printerTest()) { ${g.skip(1)} }`),
+  SPR: I((g) => `io.printerSense(${g.y} - 0o360);`),
+  PBT: J((g) => `if ((Math.floor(acM / ${P35}) & 1) !== 0) { ${g.skip(1)} }`),
+  SSM: J(same('acS = 1;')),
+  LTM: I(same('tm = false;')),
+  ETT: I((g) => `if (!io.testEndOfTape()) { ${g.skip(1)} }`), // skip when all is well
+  RTT: I((g) => `if (!io.testTapeCheck()) { ${g.skip(1)} }`),
+  SLT: J((g) => `{ const b = 1 << (${g.y} - 0o141); if (sl & b) { sl &= ~b; ${g.skip(1)} } }`), // test and turn off
+};
+
+/** The semantics of a machine instruction of the table, by mnemonic (PSE and MSE excepted). */
+export const machineSemantics = (mnemonic: string): Semantics => {
+  const s = MACHINE[mnemonic];
+  if (!s) throw new Error(`internal: ${mnemonic} is in the table but has no semantics`);
+  return s;
+};
+
+/**
+ * The sense group's members by effective address, for +0760 (minus false) or -0760, from the
+ * table's sense rows; an address no member claims does nothing (§5.8).
+ */
+export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
+  const group = new Map<number, Semantics>();
+  for (const d of OPCODES) {
+    if (d.kind !== 'sense' || (d.template >= P35) !== minus) continue;
+    const s = SENSE[d.mnemonic];
+    if (!s) throw new Error(`internal: ${d.mnemonic} is in the table but has no semantics`);
+    const a = d.template % 0o100000;
+    const [lo, hi] = d.range ?? [0, 0];
+    for (let k = lo; k <= hi; k++) group.set(a + k, s);
+  }
+  return group;
+};

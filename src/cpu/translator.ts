@@ -1,0 +1,235 @@
+// The translating core: the 704 code of a page of core (PAGE words) becomes one JavaScript
+// function, built from the same semantics snippets as the interpreter (semantics.ts) and cached
+// per page until a store changes a word it was built from. Inside, a `switch` on the IC enters
+// at any translated address; straight-line code falls from case to case, transfers within the
+// page go round the loop, and the registers live in local variables. Design: docs/translator.md.
+
+import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
+import { DECODE_DEF } from './opcodes.ts';
+import {
+  flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, type Gen, type Semantics,
+} from './semantics.ts';
+
+export const PAGE_BITS = 8;
+export const PAGE = 1 << PAGE_BITS;
+/** The most instructions one block holds. */
+const MAX_BLOCK = 64;
+
+/** What a block returns: done, the IC set for the next (0), or the instruction budget would run
+ * out inside it (1). */
+export const LEFT = 0, BUDGET = 1;
+
+/** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
+ * could pass `end` (an absolute instruction count). */
+export type BlockFunction = (cpu: object, end: number) => number;
+
+/** The CPU state the translator reads (the Cpu class). */
+export interface TranslatedCpu {
+  readonly mem: Float64Array;
+  readonly addrMask: number;
+}
+
+const SENSE = [senseGroup(false), senseGroup(true)] as const;
+const NOTHING: Semantics = { code: () => '', jit: true }; // an unassigned sense address (§5.8)
+
+/** The semantics the translator inlines for a word, or null when the interpreter runs it. */
+function translatable(w: number): Semantics | null {
+  const op = (w / 16777216) >>> 0;
+  const d = DECODE_DEF[op];
+  if (!d) return null;
+  let s: Semantics;
+  if (d.mnemonic === 'PSE' || d.mnemonic === 'MSE') {
+    if (((w >>> 15) & 7) !== 0) return null; // member chosen by an indexed address: rare, interpreted
+    s = SENSE[d.mnemonic === 'MSE' ? 1 : 0].get(w & 0x7fff) ?? NOTHING;
+  } else {
+    s = machineSemantics(d.mnemonic);
+  }
+  return s.jit ? s : null;
+}
+
+const JUMP = '\u0001JUMP\u0001';
+
+/** True when the code always transfers (TRA, TTR, TSX, TXI): it ends in the jump at brace depth 0. */
+function alwaysTransfers(code: string): boolean {
+  const c = code.trim();
+  if (!c.endsWith(JUMP)) return false;
+  let depth = 0;
+  for (const ch of c) if (ch === '{') depth++; else if (ch === '}') depth--;
+  return depth === 0;
+}
+
+type Factory = (h: typeof HELPERS) => BlockFunction;
+/** Factories by source text: machines running the same program share compiled blocks. */
+const factories = new Map<string, Factory>();
+const MAX_FACTORIES = 20000;
+
+/**
+ * Blocks of 704 code by entry address. A block is the straight line of translatable words from
+ * its entry, up to the first that always transfers, an interpreted word, the page's end, or
+ * MAX_BLOCK words; a transfer back to its entry loops inside it, any other leaves it.
+ */
+export class Translator {
+  /** Per word: 1 while a live block was built from it (a store there drops its page's blocks). */
+  readonly codeMark: Uint8Array;
+  /** Per entry: its block, null when the interpreter runs the word there, undefined when unknown. */
+  readonly blocks: (BlockFunction | null | undefined)[];
+  /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
+  private readonly volatile: Uint8Array;
+  /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
+  private readonly shadow: Float64Array;
+  /** Entries with a block (or null) per page. */
+  private readonly pageEntries: number[][];
+  private readonly live = new Set<number>();
+  /** Blocks built (a measure for the bench). */
+  translations = 0;
+
+  constructor(private readonly cpu: TranslatedCpu) {
+    const size = cpu.mem.length;
+    this.codeMark = new Uint8Array(size);
+    this.volatile = new Uint8Array(size);
+    this.shadow = new Float64Array(size);
+    this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
+    this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
+  }
+
+  /** A store hit a word a live block was built from: that word is interpreted from now on. */
+  codeWrite(a: number): void {
+    this.volatile[a] = 1;
+    this.drop(a >>> PAGE_BITS);
+  }
+
+  /** Drop every page whose words changed since its blocks were built (writes by the host between runs). */
+  validate(): void {
+    const m = this.cpu.mem, cm = this.codeMark, sh = this.shadow;
+    for (const p of this.live) {
+      const base = p << PAGE_BITS;
+      for (let a = base; a < base + PAGE; a++) {
+        if (cm[a] !== 0 && m[a] !== sh[a]) { this.drop(p); break; }
+      }
+    }
+  }
+
+  private drop(p: number): void {
+    if (!this.live.delete(p)) return;
+    for (const e of this.pageEntries[p]!) this.blocks[e] = undefined;
+    this.pageEntries[p] = [];
+    this.codeMark.fill(0, p << PAGE_BITS, (p + 1) << PAGE_BITS);
+  }
+
+  private mark(a: number): void {
+    this.codeMark[a] = 1;
+    this.shadow[a] = this.cpu.mem[a]!;
+  }
+
+  /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
+  build(ic: number): BlockFunction | null {
+    const p = ic >>> PAGE_BITS;
+    this.pageEntries[p]!.push(ic);
+    this.live.add(p);
+    if (this.volatile[ic] !== 0) {
+      this.blocks[ic] = null;
+      return null;
+    }
+    const src = this.source(ic);
+    if (src === null) {
+      this.mark(ic); // a store turning this word into code must be seen
+      this.blocks[ic] = null;
+      return null;
+    }
+    let factory = factories.get(src);
+    if (!factory) {
+      if (factories.size >= MAX_FACTORIES) factories.clear();
+      factory = new Function('H', src) as Factory;
+      factories.set(src, factory);
+    }
+    const f = factory(HELPERS);
+    this.blocks[ic] = f;
+    this.translations++;
+    return f;
+  }
+
+  /** JavaScript for the block entered at `entry`, or null when its first word is not translatable. */
+  private source(entry: number): string | null {
+    const m = this.cpu.mem, am = this.cpu.addrMask;
+    const top = (entry | (PAGE - 1)) + 1;
+    const parts: string[] = [];
+    let count = 0, cycles = 0; // instructions and base cycles up to the current one
+    let a = entry;
+    let open = true; // the last word falls through to the next
+    while (a < top && count < MAX_BLOCK && this.volatile[a] === 0) {
+      const w = m[a]!;
+      const s = translatable(w);
+      if (s === null) break;
+      const op = (w / 16777216) >>> 0;
+      count++;
+      cycles += CYCLES[op]!;
+      const t = (w >>> 15) & 7;
+      const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
+      const body = s.code(this.gen(entry, a, w, count, cycles));
+      const y = indexed ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
+      this.mark(a);
+      a++;
+      if (alwaysTransfers(body)) { open = false; break; }
+    }
+    if (count === 0) return null;
+    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a & am};`);
+    const loop = `main: for (;;) {
+    if (ins + ${count} > end) { rc = ${BUDGET}; break; }
+${parts.join('\n')}
+    break;
+  }`;
+    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
+    return `const { ${Object.keys(HELPERS).join(', ')} } = H;
+return function block${entry.toString(8)}(c, end) {
+  const m = c.mem, cm = c.codeMark, am = ${am};
+  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = ${LEFT};
+  ${loadRegisters(used)}
+  ${loop}
+  ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
+  c.ic = ic; c.instructions = ins; c.cycles = cyc;
+  return rc;
+};`;
+  }
+
+  /**
+   * How the translator writes the instruction at L, the `count`th of its block (`cycles` the base
+   * cycles so far): the word's fields are constants, and every way out of the block first adds
+   * the instructions and base cycles done.
+   */
+  private gen(entry: number, L: number, w: number, count: number, cycles: number): Gen {
+    const am = this.cpu.addrMask;
+    const t = (w >>> 15) & 7;
+    const op = (w / 16777216) >>> 0;
+    const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
+    const regs = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
+    const done = `ins += ${count}; cyc += ${cycles};`;
+    const to = (target: string): string =>
+      target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
+    return {
+      y: indexed ? 'y' : String((w & 0x7fff) & am),
+      L: String(L),
+      dec: String(Math.floor(w / 262144) & am),
+      x: () => xr(t),
+      setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
+      store: (a, v) => {
+        // A store into a word some block was built from drops that page's blocks; if it may be a
+        // word of this block (one from the entry to the page's end), the rest of this function may
+        // be stale, so it leaves after the store.
+        const top = (entry | (PAGE - 1)) + 1;
+        const here = a === 'y' ? `y >= ${entry} && y < ${top}` : String(Number(a) >= entry && Number(a) < top);
+        return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); if (${here}) { ${to(String((L + 1) & am))} } } }`;
+      },
+      jump: (target) => `${to(target)}${JUMP}`,
+      go: (target) => `${to(target)}${JUMP}`,
+      skip: (k) => to(String((L + 1 + k) & am)),
+      call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+    };
+  }
+}
+
+/** The OR of the index registers a constant tag selects. */
+const xr = (t: number): string => {
+  const r = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((s) => s !== '');
+  return r.length === 0 ? '0' : `(${r.join(' | ')})`;
+};

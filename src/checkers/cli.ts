@@ -14,6 +14,7 @@ import { attachMemoryTapes } from './rote/memoryTape.ts';
 import { takeLock } from '../host/lock.ts';
 import type { TapeSet } from '../host/tapePair.ts';
 import { mountLearningTape, readLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
+import { attachLearning, learnCards, learnTape, PLAY_LEARN_HELP } from './learning/playLearn.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { onInterrupt } from '../host/interrupt.ts';
 import { shown, userTape } from '../host/stateFolder.ts';
@@ -170,6 +171,7 @@ interface PlayOptions extends TapeOptions {
   fen?: string;
   pdn?: string;
   giveaway?: boolean;
+  learn?: string | boolean;
 }
 
 /** The text the 704 sees on a card (columns 1-72). */
@@ -207,14 +209,16 @@ async function play(opts: PlayOptions): Promise<void> {
   if (side !== 'black' && side !== 'white') throw new Error(`--program-plays: "${opts.programPlays}" is not black or white`);
   const program: Side = side;
   const person = other(program);
-  const tapes: TapeOptions = { ...opts, learning: playLearning(opts) };
+  const learning = learnTape(opts.learn, opts.learning);
+  const tapes: TapeOptions = { ...opts, learning: learning ? undefined : playLearning(opts) };
   const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
   const start = (): Position => (opts.fen ? parseFen(opts.fen) : startPosition());
   let pos = start();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const firstCards = [...tapeCards(tapes), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
+  const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
   let session = newSession(firstCards, false);
   const finishMemory = attachTapes(session, tapes);
+  const finishLearning = attachLearning(session, learning);
   const reader = deck ? null : lineReader();
   if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type a move and Enter; help for help.`));
   if (opts.giveaway) out(style.dim('Give-away checkers: the side that loses all its pieces or cannot move wins; captures are still compulsory.'));
@@ -264,6 +268,7 @@ async function play(opts: PlayOptions): Promise<void> {
   /** Take back the person's last move (and the 704's reply): replay the game without it on a fresh 704. */
   const takeBack = async (): Promise<void> => {
     if (memoryOf(tapes)) return out(style.warn('no take-back with rote learning: the memory tape would see the game twice'));
+    if (learning) return out(style.warn('no take-back while Alpha learns (--learn): it has learned from the moves already'));
     if (played.length === 0) return out('nothing to take back: you have not moved yet');
     const keep = played.slice(0, -1);
     session.interrupt();
@@ -355,6 +360,7 @@ async function play(opts: PlayOptions): Promise<void> {
   }
   reader?.close();
   finishMemory();
+  finishLearning();
 }
 
 // ---- book
@@ -533,6 +539,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--rote', ROTE_HELP)
     .option('--memory <tape>', MEMORY_HELP)
     .option('--learning <tape>', `${LEARNING_USE_HELP} (default: the learning tape npm start trained, when there is one)`)
+    .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
     .action(guarded((opts: PlayOptions) => play(opts)));
 

@@ -295,12 +295,13 @@ describe('debug --script: help and mistakes', () => {
     const t = await debug([SUM], ['help', 'help finish', 'help x', 'help expressions', 'help nosuch'].join('\n'));
     const all = reply(t, 'help');
     for (const name of ['step', 'next', 'finish', 'continue', 'break', 'watch', 'delete', 'regs', 'examine', 'deposit', 'dis', 'trace',
-      'history', 'sense', 'keys', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit']) {
+      'history', 'sense', 'keys', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit',
+      'boot', 'show', 'set', 'do', 'save', 'restore']) {
       expect(all).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     }
     expect(all).toContain('#100              a decimal number (#100 = 144)');
     expect(reply(t, 'help finish')).toMatch(/^finish\nrun until the current routine returns through XR4\nTSX ROUTINE,4 leaves -L in XR4/);
-    expect(reply(t, 'help x')).toMatch(/^examine A\[\.\.B\] \[\/oct\|\/dec\|\/inst\|\/bcd\|\/float\]  \(also x\)\nshow words of core/);
+    expect(reply(t, 'help x')).toMatch(/^examine A\[\.\.B\] \[\/oct\|\/dec\|\/inst\|\/bcd\|\/float\]  \(also x, e\)\nshow words of core/);
     expect(reply(t, 'help expressions')).toMatch(/^Expressions \(addresses, words, conditions\):\n {2}144 {2}77777/);
     expect(reply(t, 'help nosuch')).toMatch(/^error: unknown command "nosuch"/);
   });

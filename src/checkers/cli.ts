@@ -515,6 +515,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
     .option('--series <n>', "Samuel's first (1, the default) or second (2) series of tests: how Alpha learns (*LEARN SERIES n)")
     .option('--print-every <n>', "Alpha's term table also after every n-th of its moves (*LEARN PRINT n; learning plot --along moves draws them)")
+    .option('--combine', 'rote and generalization learning in the same games (*LEARN COMBINE): beyond Samuel, who kept them apart')
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--json', 'the session (settings, totals, each game) as one JSON object on standard output, nothing else there')
     .option('--quiet', 'no game-by-game printout: only the summary')

@@ -124,7 +124,7 @@ export class RapidDraughts implements Opponent {
 }
 
 /** Rote memory for a match: the tape read only, the program's merges to scratch tapes (2 and 5) that are thrown away. */
-function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
+export function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
   const memory = new TapeUnit(1);
   if (!existsSync(path)) throw new Error(`${path}: no such memory tape`);

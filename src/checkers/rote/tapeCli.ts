@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
+import { tapeInfoJson } from './tapeJson.ts';
 import { joinMemoryTapes } from './join.ts';
 import { boardFen, decodeMemoryTape, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
@@ -61,9 +62,11 @@ export function registerTapeCommands(program: Command): void {
     .command('info')
     .description('summarize a memory tape image (.tap or .p7b)')
     .argument('<file>', 'the memory tape image')
-    .action(guarded((file: string) => {
+    .option('--json', 'the figures as one JSON object')
+    .action(guarded((file: string, opts: { json?: boolean }) => {
       const t = readMemoryTapeFor(file);
-      for (const l of tapeSummary(t)) out(l);
+      if (opts.json) out(JSON.stringify(tapeInfoJson(file, t)));
+      else for (const l of tapeSummary(t)) out(l);
       if (!t.complete) process.exitCode = 1;
     }));
   tape

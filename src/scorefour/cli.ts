@@ -231,7 +231,7 @@ export function registerScorefourCommands(program: Command): void {
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
     .action(guarded((o: LearnOptions) => learn(o)));
-  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B"))
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B, S2 (Stage 2: slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')

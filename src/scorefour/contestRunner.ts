@@ -40,7 +40,7 @@ export class ContestRunner {
 
   /** A player's coefficients on grid vector `g`: g itself, or what the 704 learnt from g. */
   side(p: Player, g: number[]): Promise<Side> {
-    if (!p.learn) return Promise.resolve({ coef: g, aggression: p.aggression });
+    if (!p.learn) return Promise.resolve({ coef: g, aggression: p.aggression, ...(p.stage2 ? { stage2: true } : {}) });
     const key = `${g.join(',')}|${p.aggression}|${p.learn}`;
     let l = this.learnt.get(key);
     if (!l) {

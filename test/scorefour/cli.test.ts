@@ -66,6 +66,6 @@ describe('scorefour selfplay, learn, contest', () => {
   it('a bad player code is an error that names the codes', async () => {
     const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P2', 'A', '--workers', '1']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B');
+    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B, S2');
   });
 });

@@ -128,7 +128,7 @@ export const broekerTables: Experiment = {
       }),
     }));
     ctx.log('timing one self-play game with and without aggression...');
-    const timing = [false, true].map((a) => timeGames(a, 1));
+    const timing = [false, true].map((aggression) => timeGames({ aggression }));
     const avg = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
     const timingRows: Row[] = timing.flatMap((t, i) => [
       { what: `evaluation, POLY${i ? ' with aggression' : ''} (Table 14)`, paper: '3.1 ms', ours: `${(t.evalMs / t.evals).toFixed(2)} ms`, verdict: compareNumbers(3.1, t.evalMs / t.evals, { close: 0.5 }), note: 'both sides\' POLY from line counts kept by each move (6 multiplications)' },

@@ -136,3 +136,9 @@ for (const w of [simpleLoop, arithMix]) {
   const { benchScorefour } = await import('./scorefour.ts');
   benchScorefour();
 }
+
+// ---- Tournaments on every core (issue 19) -----------------------------------------------------
+{
+  const { benchTournament } = await import('./tournament.ts');
+  await benchTournament();
+}

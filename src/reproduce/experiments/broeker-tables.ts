@@ -43,10 +43,10 @@ const TITLES: Record<number, string> = {
 };
 
 type Reading = 'first better' | 'second better' | 'equal';
-const reading = (mean: number, t: number): Reading => (t < 1.96 ? 'equal' : mean > 0 ? 'first better' : 'second better');
+export const reading = (mean: number, t: number): Reading => (t < 1.96 ? 'equal' : mean > 0 ? 'first better' : 'second better');
 
 /** Same: the same reading at Broeker's 1.96 (and the same sign); close: the same sign; else differs. */
-function judgeRow(paper: Contest, mean: number, t: number): Verdict {
+export function judgeRow(paper: Pick<Contest, 'mean' | 't'>, mean: number, t: number): Verdict {
   if (reading(paper.mean, paper.t) === reading(mean, t)) return 'same';
   return Math.sign(mean) === Math.sign(paper.mean) ? 'close' : 'differs';
 }

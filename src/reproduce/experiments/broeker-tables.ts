@@ -92,8 +92,8 @@ export const broekerTables: Experiment = {
   name: 'broeker-tables',
   title: "Broeker's Score-Four contests (Tables 1-3) and timings (Tables 14-15)",
   source: 'Broeker 1989, sections 4.1-4.2 and 5.2, Tables 1-3, 14, 15 (seed 004)',
-  expected: 'about 1 h on 2 cores (500 learning runs of up to 125 series, 9 contests of 125 tournaments)',
-  expectedQuick: 'about 5 min on 2 cores (20 tournaments a contest, learning runs of at most 4 series)',
+  expected: 'about 50 min on 2 cores (500 learning runs of up to 125 series, 9 contests of 125 tournaments; ~35,000 games)',
+  expectedQuick: 'about 3 min on 2 cores (20 tournaments a contest, learning runs of at most 4 series; 4 min of CPU measured)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const tournaments = ctx.quick ? 20 : 125;
@@ -149,7 +149,7 @@ export const broekerTables: Experiment = {
         `${ctx.quick ? 'Quick run: ' : ''}${tournaments} tournaments a contest on ${tournaments === 125 ? 'the whole' : 'an even sample of'} 5x5x5 grid (coefficients 100-500), learning runs of at most ${series} series (Broeker: 125), version A's step 5 %; depth 2, no gravity.`,
         `Learning runs (one per grid vector and player): ${perVersion('A')}; ${perVersion('B')}.`,
         'Self-play between two 2-ply POLY players that differ by 5 % in one coefficient is mostly drawn, so Beta rarely wins both games (version B) or one of Findler\'s patterns (version A): learning changes little, and the experienced players stay close to the unexperienced. Broeker\'s Table 1 shows large effects; his program\'s tie-breaking and move order, which he does not give, decide which games differ.',
-        'Tables 4-11 (pattern tables, Stage 1 and Stage 2) need the GENERAL learner, which is not built.',
+        'Tables 4-9 need Stage 1 (level-1 and level-2 pattern tables with POLY), which is not built; Tables 10-11 need Stage 2 contests (built: `scorefour contest S2 P`, hours a contest on 2 cores) and Stage 2 with aggression (not built).',
         'Under Fig. 8 scoring each tournament scores -8, -4, 0, 4 or 8, so every average is a multiple of 4/n; ours are.',
       ],
       emulatedSeconds: Object.values(saved.results).reduce((s, r) => s + r.seconds, 0) + timing.reduce((s, t) => s + t.seconds, 0),

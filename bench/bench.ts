@@ -130,3 +130,15 @@ for (const w of [simpleLoop, arithMix]) {
   const { benchCheckers } = await import('./checkers.ts');
   benchCheckers();
 }
+
+// ---- Score-Four against Broeker's Tables 14-15 (issue 20) ------------------------------------
+{
+  const { benchScorefour } = await import('./scorefour.ts');
+  benchScorefour();
+}
+
+// ---- Tournaments on every core (issue 19) -----------------------------------------------------
+{
+  const { benchTournament } = await import('./tournament.ts');
+  await benchTournament();
+}

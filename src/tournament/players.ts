@@ -4,27 +4,9 @@
 // (asm/checkers/mandziuk.sap, docs/mandziuk.md) for its colour.
 
 import { readFileSync } from 'node:fs';
+import { HEURISTIC_NAMES, geneCount, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 
-export const HEURISTIC_NAMES = ['8F', '10F', '15F', '19F', '25F', '3PH', '5PH', 'E3PH'] as const;
-export type HeuristicName = (typeof HEURISTIC_NAMES)[number];
-
-/** Terms per phase and phases of each heuristic (paper section 4, Table 1; the 704's lists). */
-const TERMS: Record<HeuristicName, { checkers: number; giveaway: number; phases: number }> = {
-  '8F': { checkers: 8, giveaway: 8, phases: 1 },
-  '10F': { checkers: 10, giveaway: 10, phases: 1 },
-  '15F': { checkers: 15, giveaway: 15, phases: 1 },
-  '19F': { checkers: 19, giveaway: 19, phases: 1 },
-  '25F': { checkers: 25, giveaway: 25, phases: 1 },
-  '3PH': { checkers: 8, giveaway: 8, phases: 3 },
-  '5PH': { checkers: 8, giveaway: 8, phases: 5 },
-  'E3PH': { checkers: 12, giveaway: 13, phases: 3 },
-};
-
-/** How many genes (weights) a heuristic has in a game. */
-export const geneCount = (h: HeuristicName, giveaway: boolean): number => {
-  const t = TERMS[h];
-  return (giveaway ? t.giveaway : t.checkers) * t.phases;
-};
+export { geneCount };
 
 /** A gene is a real weight; the 704 takes it as an integer, the gene times this (QMSTP). */
 export const GENE_SCALE = 1024;
@@ -45,8 +27,6 @@ export interface HeuristicFile {
   /** The depth it was evolved at (a tournament plays at its own --depth). */
   depth?: number;
 }
-
-const isHeuristic = (s: string): s is HeuristicName => (HEURISTIC_NAMES as readonly string[]).includes(s);
 
 /** Read a heuristic file; a bad one names the file and what is wrong. */
 export function readHeuristicFile(path: string, giveaway: boolean): HeuristicFile {

@@ -5,57 +5,75 @@
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { playGame, type GameJob, type GameRecord } from './game.ts';
+import type { GameJob, GameRecord } from './game.ts';
+import { perform, type Task, type TaskResult } from './worker.ts';
 
 export const allCores = (): number => availableParallelism();
 
-export interface PoolOptions {
+export interface PoolOptions<R = GameRecord> {
   /** Worker threads; 0 plays in this thread. */
   workers: number;
   retries?: number;
   /** Each record as it arrives (in completion order). */
-  onGame?: (r: GameRecord) => void;
+  onGame?: (r: R) => void;
   /** Stop handing out games (those running finish). */
   signal?: { stopped: boolean };
 }
 
 /** Play `jobs`; the records come back sorted by job index (those not played when stopped are missing). */
-export async function playAll(jobs: readonly GameJob[], o: PoolOptions): Promise<GameRecord[]> {
+export const playAll = (jobs: readonly GameJob[], o: PoolOptions): Promise<GameRecord[]> => runAll(jobs, o);
+
+/**
+ * Worker threads kept for many batches (evolution runs thousands): `run` plays one task there, or
+ * in this thread when `workers` is 0.
+ */
+export class TaskPool {
+  private readonly pool: Piscina | null;
+
+  constructor(readonly workers: number) {
+    this.pool = workers > 0
+      ? new Piscina({ filename: new URL('./worker.mjs', import.meta.url).href, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 })
+      : null;
+  }
+
+  run<T extends Task>(task: T): Promise<TaskResult<T>> {
+    return this.pool ? (this.pool.run(task) as Promise<TaskResult<T>>) : perform(task);
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
+/** Run tasks (games, or HG's board batches) the same way, on a pool of their own or on `pool`. */
+export async function runAll<T extends Task>(jobs: readonly T[], o: PoolOptions<TaskResult<T>> & { pool?: TaskPool }): Promise<TaskResult<T>[]> {
+  type R = TaskResult<T>;
   const retries = o.retries ?? 2;
-  const records: GameRecord[] = [];
-  const done = (r: GameRecord): void => {
+  const records: R[] = [];
+  const done = (r: R): void => {
     records.push(r);
     o.onGame?.(r);
   };
-  const withRetry = async (job: GameJob, play: (j: GameJob) => Promise<GameRecord>): Promise<void> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        done(await play(job));
-        return;
-      } catch (e) {
-        if (attempt >= retries) throw new Error(`game ${job.index} failed ${attempt + 1} times: ${(e as Error).message}`);
-      }
-    }
-  };
-  if (o.workers <= 0) {
-    for (const job of jobs) {
-      if (o.signal?.stopped) break;
-      await withRetry(job, playGame);
-    }
-  } else {
-    const pool = new Piscina({ filename: new URL('./worker.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers, idleTimeout: 1000 });
-    try {
-      let next = 0;
-      const lane = async (): Promise<void> => {
-        while (next < jobs.length && !o.signal?.stopped) {
-          const job = jobs[next++]!;
-          await withRetry(job, (j) => pool.run(j) as Promise<GameRecord>);
+  const pool = o.pool ?? new TaskPool(o.workers);
+  const lanes = Math.max(1, pool.workers);
+  try {
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < jobs.length && !o.signal?.stopped) {
+        const job = jobs[next++]!;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            done(await pool.run(job));
+            break;
+          } catch (e) {
+            if (attempt >= retries) throw new Error(`task ${job.index} failed ${attempt + 1} times: ${(e as Error).message}`);
+          }
         }
-      };
-      await Promise.all(Array.from({ length: o.workers }, lane));
-    } finally {
-      await pool.destroy();
-    }
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    if (!o.pool) await pool.close();
   }
   return records.sort((a, b) => a.index - b.index);
 }

@@ -83,7 +83,7 @@ export function standingsText(names: readonly string[], s: { table: Standing[]; 
   const w = Math.max(8, ...names.map((x) => x.length));
   const lines: string[] = [];
   const pct = (p: number, n: number): string => (n ? `${((100 * p) / n).toFixed(1)}%` : '-');
-  lines.push('By games (win 1, draw ½):', `  #  ${'player'.padEnd(w)}  games   won drawn  lost  points       `);
+  lines.push('By games (win 1, draw ½):', `  #  ${'player'.padEnd(w)}  games   won drawn  lost  points      %`);
   ranked(s.table, 'games').forEach((r, i) => lines.push(`${String(i + 1).padStart(3)}  ${names[r.player]!.padEnd(w)}  ${String(r.games).padStart(5)} ${String(r.won).padStart(5)} ${String(r.drawn).padStart(5)} ${String(r.lost).padStart(5)}  ${half(r.points).padStart(6)} ${pct(r.points, r.games).padStart(6)}`));
   lines.push('', 'By matches between pairs (a match won 1, drawn ½):', `  #  ${'player'.padEnd(w)}  matches  won drawn  lost  points`);
   ranked(s.table, 'clashes').forEach((r, i) => {

@@ -1,7 +1,14 @@
-// A piscina worker: one emulated 704 at a time in this thread, one game a task.
+// A piscina worker: one emulated 704 at a time in this thread, one task at a time - a game, or a
+// batch of HG boards to score.
 
+import { scoreBoards, type ScoreJob, type ScoreResult } from '../evolve/score.ts';
 import { playGame, type GameJob, type GameRecord } from './game.ts';
 
-export default function play(job: GameJob): Promise<GameRecord> {
-  return playGame(job);
+export type Task = GameJob | ScoreJob;
+export type TaskResult<T> = T extends ScoreJob ? ScoreResult : GameRecord;
+
+export function perform<T extends Task>(task: T): Promise<TaskResult<T>> {
+  return ('task' in task ? scoreBoards(task) : playGame(task)) as Promise<TaskResult<T>>;
 }
+
+export default perform;

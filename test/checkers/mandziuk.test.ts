@@ -227,6 +227,16 @@ describe('fixed-depth alpha-beta (QSRCH, QAB)', () => {
 });
 
 describe('the *MANDZ cards and a game', () => {
+  it('*MANDZ FEATURES prints the features of the set-up position, Black then White', () => {
+    const p = mixedPositions(77, 1, 1, 0)[0]!;
+    const m = bootWith([`*SETUP ${toFen(p).replaceAll(':', '/')}`, '*MANDZ FEATURES', '*END']);
+    expect(m.run(400_000_000).reason).toBe('halt');
+    const got = linesOf(m).filter((l) => l.startsWith('FEATURES '));
+    const line = (c: Colour, from: number, to: number): string =>
+      `FEATURES ${c === 0 ? 'BLACK' : 'WHITE'} ${from} ${features(p, c).slice(from, to + 1).join(' ')}`;
+    expect(got).toEqual([line(0, 1, 13), line(0, 14, 25), line(1, 1, 13), line(1, 14, 25)]);
+  });
+
   it('reads heuristics, weights and the seed, rejects bad cards, and sets the 140-ply limit', () => {
     const m = bootWith(['*MANDZ BLACK 25F 6', '*MANDZ BLACK W 1 -2 +3', '*MANDZ BLACK W 4', '*MANDZ WHITE NULL 10',
       '*MANDZ SEED 99', '*MANDZ WHITE 7F 3', '*MANDZ WHITE 8F 11', '*MANDZ BLACK W 1X', '*MANDZ WHITE OFF'], false);

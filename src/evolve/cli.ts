@@ -1,0 +1,139 @@
+// `samuel704 evolve hg|shg`: Mańdziuk's two generators with the paper's parameters (docs/mandziuk.md),
+// every game and every board value played by 704s on every core. The run's state is saved in
+// OUT/evolve.json (atomically) after each step, so a kill loses at most the batch in flight and the
+// same command goes on; the best specimen goes to OUT/best.json (a heuristic file `tournament`
+// reads) and the evolution curve to OUT/curve.svg.
+
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { guarded, style } from '../cli/style.ts';
+import { linesScene } from '../host/charts.ts';
+import { Progress } from '../host/progress.ts';
+import { sceneSvg } from '../pictures/svg.ts';
+import { newSeed } from '../checkers/selfplay/openings.ts';
+import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
+import { HEURISTIC_NAMES, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
+import type { HeuristicFile } from '../tournament/players.ts';
+import { TaskPool, allCores } from '../tournament/pool.ts';
+import { bestOf, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
+import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
+
+export type EvolveState = HgState | ShgState;
+
+/** Small settings for a quick look and the tests: minutes, not days. */
+export const QUICK = {
+  hg: { population: 40, boards: 40, generations: 200, depth: 2, firstBand: [16, 18] as [number, number] },
+  shg: { population: 8, depth: 1, steps: 6 },
+};
+
+export function heuristicFile(st: EvolveState, genes: number[]): HeuristicFile {
+  const s = st.settings;
+  return { format: 'samuel704-heuristic', name: `${st.kind.toUpperCase()}:${s.heuristic}`, heuristic: s.heuristic, giveaway: s.giveaway, genes, depth: s.depth };
+}
+
+/** The curve: HG's best fitness every 50 generations, SHG's effective-crossover ratio by block. */
+export function curveSvg(st: EvolveState): string {
+  if (st.kind === 'hg') {
+    return sceneSvg(linesScene([{ name: 'best fitness', values: st.curve.map((c) => c.best), color: '#27c' }],
+      `HG:${st.settings.heuristic} - best fitness (n / sum (h - a)^2)`, { x: st.curve.map((c) => c.generation), xName: 'generations' }));
+  }
+  return sceneSvg(linesScene([{ name: 'effective crossovers', values: st.curve.map((c) => c.effectiveRatio), color: '#c72' }],
+    `SHG:${st.settings.heuristic} - share of offspring kept`, { x: st.curve.map((c) => c.step), xName: 'crossbreedings' }));
+}
+
+interface Options {
+  heuristic: string;
+  out: string;
+  seed?: string;
+  giveaway?: boolean;
+  quick?: boolean;
+  workers?: string;
+  population?: string;
+  generations?: string;
+  boards?: string;
+  depth?: string;
+  steps?: string;
+}
+
+export async function evolve(generator: string, o: Options, log = (t: string): void => { process.stderr.write(t + '\n'); }): Promise<EvolveState> {
+  if (generator !== 'hg' && generator !== 'shg') throw new Error(`evolve: "${generator}" is not hg or shg`);
+  const file = join(o.out, 'evolve.json');
+  let st: EvolveState;
+  if (existsSync(file)) {
+    st = JSON.parse(readFileSync(file, 'utf8')) as EvolveState;
+    if (st.kind !== generator) throw new Error(`${file} is a ${st.kind} run, not ${generator}`);
+    log(style.dim(`${file}: going on (its own settings)`));
+  } else {
+    const h = o.heuristic.toUpperCase();
+    if (!isHeuristic(h)) throw new Error(`--heuristic: ${o.heuristic} is not one of ${HEURISTIC_NAMES.join(' ')}`);
+    const seed = o.seed === undefined ? newSeed() : wholeNumber(o.seed, '--seed', 0);
+    const num = (v: string | undefined, what: string): number | undefined => (v === undefined ? undefined : wholeNumber(v, what));
+    const giveaway = o.giveaway === true;
+    if (generator === 'hg') {
+      const s = { ...hgDefaults(h as HeuristicName, giveaway, seed), ...(o.quick ? QUICK.hg : {}) };
+      s.population = num(o.population, '--population') ?? s.population;
+      s.generations = num(o.generations, '--generations') ?? s.generations;
+      s.boards = num(o.boards, '--boards') ?? s.boards;
+      s.depth = num(o.depth, '--depth') ?? s.depth;
+      st = newHg(s);
+    } else {
+      const s = { ...shgDefaults(h as HeuristicName, giveaway, seed), ...(o.quick ? QUICK.shg : {}) };
+      s.population = num(o.population, '--population') ?? s.population;
+      s.steps = num(o.steps, '--steps') ?? s.steps;
+      s.depth = num(o.depth, '--depth') ?? s.depth;
+      st = newShg(s);
+    }
+  }
+  mkdirSync(o.out, { recursive: true });
+  const pool = new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
+  const stop = { stopped: false };
+  const onInterrupt = (): void => { stop.stopped = true; };
+  process.once('SIGINT', onInterrupt);
+  const total = st.kind === 'hg' ? st.bands.length * st.settings.generations : st.settings.steps;
+  const progress = new Progress(total, st.kind === 'hg' ? 'generations' : 'crossbreedings');
+  const save = (s: EvolveState): void => {
+    writeFileAtomic(file, JSON.stringify(s));
+    const best = s.kind === 'hg' ? (s.population.length ? bestOf(s.population).genes : null) : (s.latest ?? s.population[0]!);
+    if (best) writeFileAtomic(join(o.out, 'best.json'), JSON.stringify(heuristicFile(s, best), null, 1));
+    writeFileAtomic(join(o.out, 'curve.svg'), curveSvg(s));
+  };
+  try {
+    if (st.kind === 'hg') {
+      progress.resumeFrom(st.phase * st.settings.generations + st.generation);
+      await runHg(st, pool, { stage: (t) => progress.note(style.dim(t), process.stderr), progress: (d, _t, s) => progress.update(d, s), save }, stop);
+    } else {
+      progress.resumeFrom(st.step);
+      await runShg(st, pool, { progress: (d, _t, s) => progress.update(d, s), save }, stop);
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    progress.clear();
+    await pool.close();
+  }
+  if (stop.stopped) {
+    process.exitCode = 130;
+    log(style.warn(`stopped; run the same command again to go on`));
+  } else log(`done: ${join(o.out, 'best.json')} (the best specimen), ${join(o.out, 'curve.svg')}`);
+  return st;
+}
+
+export function registerEvolveCommand(program: Command): void {
+  program
+    .command('evolve')
+    .description("Mańdziuk's HG (fitted to the 704's depth-6 values, built back from the endgame) or SHG (specimens play each other) on every core")
+    .argument('<generator>', 'hg or shg')
+    .requiredOption('--heuristic <name>', `the heuristic: ${HEURISTIC_NAMES.join(' ')}`)
+    .requiredOption('--out <dir>', 'the run (evolve.json, resumed when there), best.json, curve.svg')
+    .option('--giveaway', 'give-away checkers')
+    .option('--seed <n>', 'the run\'s random generator (and every 704 game\'s seed)')
+    .option('--quick', 'small settings: a look in minutes (see docs/mandziuk.md)')
+    .option('--workers <n>', 'worker threads (0: this thread)', String(allCores()))
+    .option('--population <n>', 'specimens (HG 350, SHG 120 simple / 70 complex)')
+    .option('--generations <n>', 'HG: generations each phase (2000)')
+    .option('--boards <n>', 'HG: test boards each phase (4000)')
+    .option('--depth <n>', 'HG: the 704 search scoring the boards (6); SHG: the comparison games (3 simple / 4 complex)')
+    .option('--steps <n>', 'SHG: crossbreedings (3000)')
+    .action(guarded(async (generator: string, o: Options) => { await evolve(generator, o); }));
+}

@@ -28,12 +28,12 @@ describe('selfplay --learner seale', () => {
     expect(readFileSync(join(whole, 'seale.tap'))).toEqual(readFileSync(join(split, 'seale.tap')));
     // a new tape no journal entry records is removed, one that it records is put in place
     writeFileSync(join(split, 'seale.tap.new'), 'not recorded');
-    openSealeSession(split);
+    openSealeSession(split, 'seale-checkers');
     expect(() => readFileSync(join(split, 'seale.tap.new'))).toThrow();
     const tape = readFileSync(join(split, 'seale.tap'));
     rmSync(join(split, 'seale.tap'));
     writeFileSync(join(split, 'seale.tap.new'), tape);
-    openSealeSession(split);
+    openSealeSession(split, 'seale-checkers');
     expect(readFileSync(join(split, 'seale.tap'))).toEqual(tape);
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guarded } from '../cli/style.ts';
 import { writePicture } from '../pictures/file.ts';
@@ -35,7 +35,8 @@ export function registerHalmaCommands(program: Command): void {
       const you = o.side === '2' ? 2 : 1;
       const session = new HalmaSession([`*HALMA ${n}`, `*DEPTH ${depthOf(o.depth)}`, `*PLAY ${3 - you}`]);
       const board = startBoard(n);
-      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const rl = createInterface({ input: process.stdin });
+      const input = rl[Symbol.asyncIterator]();
       const colour = process.stdout.isTTY ?? false;
       process.on('SIGINT', () => { session.interrupt(); rl.close(); });
       try {
@@ -47,7 +48,10 @@ export function registerHalmaCommands(program: Command): void {
           });
           if (r.lines.some((l) => l.startsWith('GAME OVER')) || !r.waiting) break;
           process.stdout.write(`${boardText(board, colour)}\n`);
-          const move = (await rl.question(`your move (side ${you}, ${you === 1 ? 'X' : 'O'}): `)).trim().toUpperCase();
+          process.stdout.write(`your move (side ${you}, ${you === 1 ? 'X' : 'O'}): `);
+          const next = await input.next();
+          if (next.done) break;
+          const move = next.value.trim().toUpperCase();
           if (move === '' || move === 'QUIT') break;
           session.feed(move);
         }

@@ -7,6 +7,7 @@ import { Option, type Command } from 'commander';
 import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
 import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { sealeSelfplay } from '../seale/cli.ts';
 import { guarded, style } from '../cli/style.ts';
 import { applyPath, drawBoard, other, parseFen, startPosition, toFen, type Position, type Side } from './notation/board.ts';
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
@@ -526,7 +527,14 @@ export function registerCheckersCommands(program: Command): void {
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--json', 'the session (settings, totals, each game) as one JSON object on standard output, nothing else there')
     .option('--quiet', 'no game-by-game printout: only the summary')
-    .action(guarded((opts: SelfplayOptions) => selfplay(opts)));
+    .option('--learner <name>', "samuel (the default, with --learn) or seale: Seale's learner (*LEARN SEALE TAPE; docs/seale.md), needs --state, takes --games and --png DIR")
+    .option('--png <dir>', "with --learner seale: draw Alpha's leading coefficients over the games")
+    .action(guarded((opts: SelfplayOptions & { learner?: string; png?: string }) => {
+      if (opts.learner === 'seale') return sealeSelfplay({ ...opts });
+      if (opts.learner !== undefined && opts.learner !== 'samuel') throw new Error(`--learner ${opts.learner}: samuel or seale`);
+      if (opts.png !== undefined) throw new Error('--png draws the coefficients of --learner seale');
+      return selfplay(opts);
+    }));
 
   program
     .command('play')

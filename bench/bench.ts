@@ -131,6 +131,12 @@ for (const w of [simpleLoop, arithMix]) {
   benchCheckers();
 }
 
+// ---- Score-Four against Broeker's Tables 14-15 (issue 20) ------------------------------------
+{
+  const { benchScorefour } = await import('./scorefour.ts');
+  benchScorefour();
+}
+
 // ---- Tournaments on every core (issue 19) -----------------------------------------------------
 {
   const { benchTournament } = await import('./tournament.ts');

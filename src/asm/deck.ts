@@ -49,7 +49,9 @@ export function assembleDeck(sources: readonly Source[], options: AssemblyOption
   const assemblies: Assembly[] = [];
   let i = 0;
   // Blank cards after the last END start no assembly (UA SAP would just run out of input).
-  while (i < cards.length && !cards.slice(i).every(isBlank)) {
+  let end = cards.length;
+  while (end > 0 && isBlank(cards[end - 1]!)) end--;
+  while (i < end) {
     const first = firstPass(cards, i, tables, diags);
     const own = cards.slice(i, first.end);
     if (first.stop !== 'end' && own.some((c) => c.op !== 'FIN' && !isBlank(c))) {
@@ -79,9 +81,6 @@ export function assembleDeck(sources: readonly Source[], options: AssemblyOption
 
 /** The listing of every assembly, each followed by its symbol lists. */
 export function listingText(assembled: Assembled): string {
-  const out: string[] = [];
-  assembled.assemblies.forEach((a, k) => {
-    out.push(...renderListing(a.lines, k === 0), ...crossReference(a.symbols));
-  });
-  return out.join('\n') + '\n';
+  // concatenated, not spread into push: a listing may have more lines than a call has arguments
+  return assembled.assemblies.flatMap((a, k) => [...renderListing(a.lines, k === 0), ...crossReference(a.symbols)]).join('\n') + '\n';
 }

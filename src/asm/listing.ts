@@ -119,13 +119,15 @@ export function analysisLines({ cards, lines, symbols, undefinedSymbols, collate
   const missing = [...undefinedSymbols].filter(([, v]) => v === undefined);
   for (const [k, v] of defined) line(`${' '.repeat(11)}${valueField(v)}${listedKey(k)}`);
   missing.forEach(([k], n) => line(`${' '.repeat(11)}${valueField(n + 1)}${listedKey(k)}`));
-  const table = symbols.table();
-  const seen = new Set<string>();
-  for (const { key } of table) {
-    const e = symbols.get(key)!;
-    if (e.defs.length < 2 || seen.has(key)) continue;
-    seen.add(key);
-    const values = table.filter((t) => t.key === key).map((t) => formatAddr(t.value));
+  // each multiply defined symbol's values in table order, gathered in one pass (first appearance first)
+  const multiple = new Map<string, string[]>();
+  for (const { key, value } of symbols.table()) {
+    if (symbols.get(key)!.defs.length < 2) continue;
+    const values = multiple.get(key) ?? [];
+    if (values.length === 0) multiple.set(key, values);
+    values.push(formatAddr(value));
+  }
+  for (const [key, values] of multiple) {
     for (let i = 0; i < values.length; i += 17) line(`${' '.repeat(29)}${listedKey(key)} ${values.slice(i, i + 17).join(',')}`);
   }
   const n = (v: number, w: number): string => String(v).padStart(w);

@@ -54,6 +54,32 @@ function keyOrder(key: string): number {
   return w >= 2 ** 35 ? -(w - 2 ** 35) - 0.5 : w;
 }
 
+/** Definitions up to which a table with multiply defined symbols is sorted exactly as UA SAP does (at most ~8M comparisons). */
+export const EXACT_SORT_LIMIT = 4000;
+
+/** UA SAP's two-way bubble sort (END2), as SymbolTable.sort describes it. */
+function bubbleSort(e: Slot[], order: (s: Slot) => number): void {
+  const n = e.length;
+  const swap = (i: number): void => { [e[i], e[i + 1]] = [e[i + 1]!, e[i]!]; };
+  const ordered = (i: number): boolean => order(e[i]!) < order(e[i + 1]!);
+  let bound = n; // a forward pass compares pairs (j-1, j) for j below this
+  let first = 1; // where the forward pass starts (SORT1)
+  for (;;) {
+    let last = first; // SORT2: the last forward swap
+    let j = first;
+    do {
+      if (!ordered(j - 1)) { swap(j - 1); last = j; }
+      j++;
+    } while (j < bound);
+    if (last <= first) return;
+    bound = last;
+    const stop = first + 1; // the backward pass runs down to the old start
+    for (j = last; j >= stop; j--) {
+      if (!ordered(j - 2)) { swap(j - 2); first = j; }
+    }
+  }
+}
+
 export class SymbolTable {
   private readonly map = new Map<string, SymbolEntry>();
   /** UA SAP's table in core order: every definition, duplicates included. */
@@ -92,30 +118,19 @@ export class SymbolTable {
   /**
    * UA SAP's sort (END2, run by WST and at END): a two-way bubble sort that also exchanges equal
    * neighbours and stops when a forward pass swaps nothing past its first pair. Only which of
-   * several definitions of one symbol a search finds depends on these details.
+   * several definitions of one symbol a search finds depends on these details: when every key is
+   * distinct the sorted order is the only one, and a merge sort (n log n) gives it. With multiply
+   * defined symbols (an error, flag M) the bubble sort itself runs, quadratic, up to
+   * EXACT_SORT_LIMIT definitions; beyond that the merge sort keeps an error-laden deck fast, and the
+   * listing may show another of the symbol's definitions than UA SAP would.
    */
   sort(): void {
     const e = this.slots;
-    const n = e.length;
-    if (n <= 1) return;
-    const swap = (i: number): void => { [e[i], e[i + 1]] = [e[i + 1]!, e[i]!]; };
-    const ordered = (i: number): boolean => keyOrder(e[i]!.key) < keyOrder(e[i + 1]!.key);
-    let bound = n; // a forward pass compares pairs (j-1, j) for j below this
-    let first = 1; // where the forward pass starts (SORT1)
-    for (;;) {
-      let last = first; // SORT2: the last forward swap
-      let j = first;
-      do {
-        if (!ordered(j - 1)) { swap(j - 1); last = j; }
-        j++;
-      } while (j < bound);
-      if (last <= first) return;
-      bound = last;
-      const stop = first + 1; // the backward pass runs down to the old start
-      for (j = last; j >= stop; j--) {
-        if (!ordered(j - 2)) { swap(j - 2); first = j; }
-      }
-    }
+    if (e.length <= 1) return;
+    const order = new Map<string, number>();
+    for (const s of e) if (!order.has(s.key)) order.set(s.key, keyOrder(s.key));
+    if (order.size === e.length || e.length > EXACT_SORT_LIMIT) e.sort((a, b) => order.get(a.key)! - order.get(b.key)!);
+    else bubbleSort(e, (s) => order.get(s.key)!);
   }
 
   /**

@@ -372,6 +372,9 @@ interface BookTotals {
   games: number;
 }
 
+/** A game's length as Samuel counts it (plies, his "moves") and as checkers players do: 56 plies (28 moves). */
+const pliesText = (plies: number): string => `${plies} ${plies === 1 ? 'ply' : 'plies'} (${Math.ceil(plies / 2)} move${Math.ceil(plies / 2) === 1 ? '' : 's'})`;
+
 /** C = (L − H)/(L + H) to three places, truncated, as the program prints it. */
 const coefficient = (low: number, high: number): string => {
   if (low + high === 0) return 'UNDEFINED';
@@ -425,7 +428,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
   }
   if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap((g) => bookCards(g, opts.giveaway)), '*END'].map((c) => textCard(c)));
 
-  const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'moves');
+  const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'plies');
   let fed = 0;
   let game: PdnGame | null = null;
   let moveAt = 0;
@@ -439,7 +442,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
   let interrupted = false;
   const run = async (): Promise<void> => {
     const r = await runSession(session, (e) => {
-      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${game.moves.length} moves`);
+      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${pliesText(game.moves.length)}`);
       printer(e);
       if (e.kind === 'illegal' || e.kind === 'bad') stopped = 'rejected';
       if (e.kind === 'game-over') stopped = 'over';
@@ -460,7 +463,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
     session.feed(...bookEnd(g, opts.giveaway)); // read with the next game's cards
     fed += g.moves.length;
     const left = g.moves.length - moveAt;
-    if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book move${left === 1 ? '' : 's'} still to come`));
+    if (stopped === 'over' && left > 0) say(style.dim(`  the game ended with ${left} book ${left === 1 ? 'ply' : 'plies'} still to come`));
   }
   if (interrupted) say(style.warn('interrupted'));
   else {
@@ -512,6 +515,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--learning <tape>', 'generalization learning on this learning tape image (created if missing; FILE.new is the new tape)')
     .option('--series <n>', "Samuel's first (1, the default) or second (2) series of tests: how Alpha learns (*LEARN SERIES n)")
     .option('--print-every <n>', "Alpha's term table also after every n-th of its moves (*LEARN PRINT n; learning plot --along moves draws them)")
+    .option('--combine', 'rote and generalization learning in the same games (*LEARN COMBINE): beyond Samuel, who kept them apart')
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--json', 'the session (settings, totals, each game) as one JSON object on standard output, nothing else there')
     .option('--quiet', 'no game-by-game printout: only the summary')

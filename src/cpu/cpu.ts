@@ -6,7 +6,7 @@
 
 import type { Registers } from './arith.ts';
 import { interpret } from './interpreter.ts';
-import { BUDGET, LEFT, Translator } from './translator.ts';
+import { LEFT, Translator } from './translator.ts';
 
 /** Why run() returned (the `stop` of `run --dump json`). */
 export type StopReason = 'halt' | 'breakpoint' | 'limit' | 'input' | 'error';
@@ -160,15 +160,19 @@ export class Cpu implements Registers {
     tr.validate();
     this.stopMessage = '';
     this.watchHit = -1;
+    const blocks = tr.blocks;
     const end = this.instructions + limit;
     while (this.instructions < end) {
       let steps = 1;
       if (!this.trapMode) {
-        this.ic &= this.addrMask;
-        const rc = tr.pageAt(this.ic)(this, end);
-        if (rc === LEFT) continue;
-        if (rc === BUDGET) steps = end - this.instructions;
-        else if (tr.enter(this.ic)) continue;
+        const ic = this.ic & this.addrMask;
+        this.ic = ic;
+        let f = blocks[ic];
+        if (f === undefined) f = tr.build(ic);
+        if (f !== null) {
+          if (f(this, end) === LEFT) continue;
+          steps = end - this.instructions; // too few left for the block: the interpreter ends the run
+        }
       }
       const reason = interpret(this, steps, false);
       if (reason !== 'limit') return reason;

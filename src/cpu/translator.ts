@@ -12,14 +12,16 @@ import {
 
 export const PAGE_BITS = 8;
 export const PAGE = 1 << PAGE_BITS;
+/** The most instructions one block holds. */
+const MAX_BLOCK = 64;
 
-/** What a page function returns: left the page (0), the instruction budget is nearly spent (1),
- * or the instruction at the IC is one for the interpreter (2). */
-export const LEFT = 0, BUDGET = 1, INTERPRET = 2;
+/** What a block returns: done, the IC set for the next (0), or the instruction budget would run
+ * out inside it (1). */
+export const LEFT = 0, BUDGET = 1;
 
-/** A translated page: runs from the CPU's IC until it leaves the page, nearly spends `end`
- * (an absolute instruction count), or meets an instruction it leaves to the interpreter. */
-export type PageFunction = (cpu: object, end: number) => number;
+/** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
+ * could pass `end` (an absolute instruction count). */
+export type BlockFunction = (cpu: object, end: number) => number;
 
 /** The CPU state the translator reads (the Cpu class). */
 export interface TranslatedCpu {
@@ -56,24 +58,29 @@ function alwaysTransfers(code: string): boolean {
   return depth === 0;
 }
 
-/** Factories by source text: machines running the same program share compiled pages. */
-const factories = new Map<string, (h: typeof HELPERS) => PageFunction>();
-const MAX_FACTORIES = 4096;
+type Factory = (h: typeof HELPERS) => BlockFunction;
+/** Factories by source text: machines running the same program share compiled blocks. */
+const factories = new Map<string, Factory>();
+const MAX_FACTORIES = 20000;
 
+/**
+ * Blocks of 704 code by entry address. A block is the straight line of translatable words from
+ * its entry, up to the first that always transfers, an interpreted word, the page's end, or
+ * MAX_BLOCK words; a transfer back to its entry loops inside it, any other leaves it.
+ */
 export class Translator {
-  /** Per word: 1 while a live page was built from it (a store there invalidates the page). */
+  /** Per word: 1 while a live block was built from it (a store there drops its page's blocks). */
   readonly codeMark: Uint8Array;
+  /** Per entry: its block, null when the interpreter runs the word there, undefined when unknown. */
+  readonly blocks: (BlockFunction | null | undefined)[];
   /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
   private readonly volatile: Uint8Array;
-  /** The words live pages were built from, to catch writes from outside the CPU between runs. */
+  /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
-  private readonly pages: (PageFunction | undefined)[];
-  /** Addresses where execution entered each page: translation starts from them. */
-  private readonly entries: Set<number>[];
+  /** Entries with a block (or null) per page. */
+  private readonly pageEntries: number[][];
   private readonly live = new Set<number>();
-  /** Bumped whenever a page is dropped. */
-  generation = 0;
-  /** Pages built (a measure for the bench). */
+  /** Blocks built (a measure for the bench). */
   translations = 0;
 
   constructor(private readonly cpu: TranslatedCpu) {
@@ -81,39 +88,17 @@ export class Translator {
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
     this.shadow = new Float64Array(size);
-    this.pages = new Array<PageFunction | undefined>(size >>> PAGE_BITS).fill(undefined);
-    this.entries = Array.from({ length: size >>> PAGE_BITS }, () => new Set<number>());
+    this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
+    this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
   }
 
-  /** The function for the page holding `ic`, built if need be. */
-  pageAt(ic: number): PageFunction {
-    const p = ic >>> PAGE_BITS;
-    const f = this.pages[p];
-    if (f !== undefined) return f;
-    this.entries[p]!.add(ic);
-    return this.build(p);
-  }
-
-  /**
-   * The page function gave up at `ic` (not one of its cases): true when the word there is one
-   * the translator takes, so the page is rebuilt with `ic` as a new entry; false when the
-   * interpreter must run it.
-   */
-  enter(ic: number): boolean {
-    if (this.volatile[ic] !== 0 || translatable(this.cpu.mem[ic]!) === null) return false;
-    const p = ic >>> PAGE_BITS;
-    this.entries[p]!.add(ic);
-    this.drop(p);
-    return true;
-  }
-
-  /** A store hit a word a live page was built from: that word is interpreted from now on. */
+  /** A store hit a word a live block was built from: that word is interpreted from now on. */
   codeWrite(a: number): void {
     this.volatile[a] = 1;
     this.drop(a >>> PAGE_BITS);
   }
 
-  /** Drop every page whose words changed since it was built (writes by the host between runs). */
+  /** Drop every page whose words changed since its blocks were built (writes by the host between runs). */
   validate(): void {
     const m = this.cpu.mem, cm = this.codeMark, sh = this.shadow;
     for (const p of this.live) {
@@ -125,130 +110,115 @@ export class Translator {
   }
 
   private drop(p: number): void {
-    if (this.pages[p] === undefined) return;
-    this.pages[p] = undefined;
-    this.live.delete(p);
+    if (!this.live.delete(p)) return;
+    for (const e of this.pageEntries[p]!) this.blocks[e] = undefined;
+    this.pageEntries[p] = [];
     this.codeMark.fill(0, p << PAGE_BITS, (p + 1) << PAGE_BITS);
-    this.generation++;
   }
 
-  private build(p: number): PageFunction {
-    const src = this.source(p);
+  private mark(a: number): void {
+    this.codeMark[a] = 1;
+    this.shadow[a] = this.cpu.mem[a]!;
+  }
+
+  /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
+  build(ic: number): BlockFunction | null {
+    const p = ic >>> PAGE_BITS;
+    this.pageEntries[p]!.push(ic);
+    this.live.add(p);
+    if (this.volatile[ic] !== 0) {
+      this.blocks[ic] = null;
+      return null;
+    }
+    const src = this.source(ic);
+    if (src === null) {
+      this.mark(ic); // a store turning this word into code must be seen
+      this.blocks[ic] = null;
+      return null;
+    }
     let factory = factories.get(src);
     if (!factory) {
       if (factories.size >= MAX_FACTORIES) factories.clear();
-      factory = new Function('H', src) as (h: typeof HELPERS) => PageFunction;
+      factory = new Function('H', src) as Factory;
       factories.set(src, factory);
     }
     const f = factory(HELPERS);
-    this.pages[p] = f;
-    this.live.add(p);
+    this.blocks[ic] = f;
     this.translations++;
     return f;
   }
 
-  /** JavaScript for page p: the words reachable from its entries, each a case of one switch. */
-  private source(p: number): string {
+  /** JavaScript for the block entered at `entry`, or null when its first word is not translatable. */
+  private source(entry: number): string | null {
     const m = this.cpu.mem, am = this.cpu.addrMask;
-    const base = p << PAGE_BITS, top = base + PAGE;
-    const inPage = (a: number): boolean => a >= base && a < top;
-    const code = new Map<number, { body: string; falls: boolean }>();
-    const work = [...this.entries[p]!];
-    while (work.length > 0) {
-      const a = work.pop()!;
-      if (code.has(a) || !inPage(a) || this.volatile[a] !== 0) continue;
+    const top = (entry | (PAGE - 1)) + 1;
+    const parts: string[] = [];
+    let count = 0, cycles = 0; // instructions and base cycles up to the current one
+    let a = entry;
+    let open = true; // the last word falls through to the next
+    while (a < top && count < MAX_BLOCK && this.volatile[a] === 0) {
       const w = m[a]!;
       const s = translatable(w);
-      if (s === null) continue;
-      const next: number[] = [];
-      const g = this.gen(a, w, next);
-      const body = s.code(g);
-      const falls = !alwaysTransfers(body);
-      if (falls) next.push((a + 1) & am);
-      // After a subroutine call the return points (1,4 2,4 3,4) are code too.
-      else if (DECODE_DEF[(w / 16777216) >>> 0]!.mnemonic === 'TSX') next.push((a + 1) & am, (a + 2) & am, (a + 3) & am);
-      code.set(a, { body, falls });
-      this.codeMark[a] = 1;
-      this.shadow[a] = w;
-      work.push(...next);
-    }
-    const addrs = [...code.keys()].sort((x, y) => x - y);
-    // Instructions until the next trip round the loop, at most: the budget test at its top.
-    const run = new Uint16Array(PAGE).fill(1);
-    for (let i = addrs.length - 1; i >= 0; i--) {
-      const a = addrs[i]!;
-      if (code.get(a)!.falls && addrs[i + 1] === a + 1) run[a - base] = 1 + run[a + 1 - base]!;
-    }
-    const cases: string[] = [];
-    for (let i = 0; i < addrs.length; i++) {
-      const a = addrs[i]!;
-      const { body, falls } = code.get(a)!;
-      const w = m[a]!;
+      if (s === null) break;
       const op = (w / 16777216) >>> 0;
+      count++;
+      cycles += CYCLES[op]!;
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
+      const body = s.code(this.gen(entry, a, w, count, cycles));
       const y = indexed ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
-      let tail = '';
-      if (falls && addrs[i + 1] !== a + 1) tail = this.goto((a + 1) & am, base);
-      cases.push(`case ${a}: { ins++; cyc += ${CYCLES[op]}; ${y} ${body.replaceAll(JUMP, '')} } ${tail}`);
+      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
+      this.mark(a);
+      a++;
+      if (alwaysTransfers(body)) { open = false; break; }
     }
-    let body = `main: for (;;) {
-    const k = ic - ${base};
-    if (k < 0 || k >= ${PAGE}) break;
-    if (ins + RUN[k] > end) { rc = ${BUDGET}; break; }
-    switch (ic) {
-${cases.join('\n')}
-      default: rc = ${INTERPRET}; break main;
-    }
+    if (count === 0) return null;
+    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a & am};`);
+    const loop = `main: for (;;) {
+    if (ins + ${count} > end) { rc = ${BUDGET}; break; }
+${parts.join('\n')}
+    break;
   }`;
-    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(body));
-    body = `const { ${Object.keys(HELPERS).join(', ')} } = H;
-const RUN = new Uint16Array([${run.join(',')}]);
-return function page${base.toString(8)}(c, end) {
+    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
+    return `const { ${Object.keys(HELPERS).join(', ')} } = H;
+return function block${entry.toString(8)}(c, end) {
   const m = c.mem, cm = c.codeMark, am = ${am};
-  let ic = c.ic, ins = c.instructions, cyc = c.cycles, rc = ${LEFT};
+  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = ${LEFT};
   ${loadRegisters(used)}
-  ${body}
+  ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
   c.ic = ic; c.instructions = ins; c.cycles = cyc;
   return rc;
 };`;
-    return body;
   }
 
-  /** Continue at a known address: round the loop when it is in the page, else leave. */
-  private goto(target: number, base: number): string {
-    return target >= base && target < base + PAGE ? `ic = ${target}; continue main;` : `ic = ${target}; break main;`;
-  }
-
-  /** How the translator writes one instruction: the word's fields are constants. */
-  private gen(L: number, w: number, next: number[]): Gen {
+  /**
+   * How the translator writes the instruction at L, the `count`th of its block (`cycles` the base
+   * cycles so far): the word's fields are constants, and every way out of the block first adds
+   * the instructions and base cycles done.
+   */
+  private gen(entry: number, L: number, w: number, count: number, cycles: number): Gen {
     const am = this.cpu.addrMask;
-    const base = L & ~(PAGE - 1);
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-    const y = indexed ? 'y' : String((w & 0x7fff) & am);
     const regs = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
-    const to = (target: string): string => {
-      if (target !== 'y') {
-        next.push(Number(target));
-        return `${this.goto(Number(target), base)}`;
-      }
-      return 'ic = y; continue main;';
-    };
-    const after = (L + 1) & am;
+    const done = `ins += ${count}; cyc += ${cycles};`;
+    const to = (target: string): string =>
+      target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
     return {
-      y,
+      y: indexed ? 'y' : String((w & 0x7fff) & am),
       L: String(L),
       dec: String(Math.floor(w / 262144) & am),
       x: () => xr(t),
       setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
       store: (a, v) => {
-        const here = a === 'y' ? `(y & ${~(PAGE - 1)}) === ${base}` : String(Number(a) >= base && Number(a) < base + PAGE);
-        // A store into a word some page was built from drops that page; if it is this page, the
-        // rest of this function is stale, so it leaves after the store.
-        return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); if (${here}) { ic = ${after}; break main; } } }`;
+        // A store into a word some block was built from drops that page's blocks; if it may be a
+        // word of this block (one from the entry to the page's end), the rest of this function may
+        // be stale, so it leaves after the store.
+        const top = (entry | (PAGE - 1)) + 1;
+        const here = a === 'y' ? `y >= ${entry} && y < ${top}` : String(Number(a) >= entry && Number(a) < top);
+        return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); if (${here}) { ${to(String((L + 1) & am))} } } }`;
       },
       jump: (target) => `${to(target)}${JUMP}`,
       go: (target) => `${to(target)}${JUMP}`,

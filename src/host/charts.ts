@@ -67,7 +67,7 @@ export function niceTicks(lo: number, hi: number, count: number): Tick[] {
   return ticks;
 }
 
-// ---- scenes (src/pictures/svg.ts and raster.ts draw them)
+// ---- scenes (src/pictures/svg.ts and png.ts draw them)
 
 /** A board, Black (squares 1-4) at the top as Fig. B-1, square numbers small; kings ringed with a K. */
 export function boardScene(p: Position, options: { size?: number; title?: string; highlight?: readonly number[]; numbers?: boolean } = {}): Scene {
@@ -84,9 +84,13 @@ export function boardScene(p: Position, options: { size?: number; title?: string
       }
       const s = 4 * r + Math.floor(c / 2) + 1;
       shapes.push({ kind: 'rect', x, y, w: cell, h: cell, fill: marked.has(s) ? '#c9a227' : '#6b8e4e' });
-      if (options.numbers !== false) shapes.push({ kind: 'text', x: x + 2, y: y + cell * 0.28, text: String(s), size: cell * 0.24, fill: '#e8f0e0', anchor: 'start' });
+      // the number in the square's corner, drawn after the piece so a piece never hides it
+      const number: Shape[] = options.numbers === false ? [] : [{ kind: 'text', x: x + 2, y: y + cell * 0.24, text: String(s), size: cell * 0.22, fill: '#e8f0e0', anchor: 'start' }];
       const piece = p.squares[s];
-      if (!piece) continue;
+      if (!piece) {
+        shapes.push(...number);
+        continue;
+      }
       const black = piece.toLowerCase() === 'b';
       const [cx, cy, rad] = [x + cell / 2, y + cell / 2, cell * 0.36];
       shapes.push({ kind: 'circle', cx, cy, r: rad, fill: black ? '#1d1d1d' : '#f7f3ea', stroke: black ? '#000000' : '#777777', strokeWidth: 1 });
@@ -94,6 +98,7 @@ export function boardScene(p: Position, options: { size?: number; title?: string
         shapes.push({ kind: 'circle', cx, cy, r: rad * 0.65, fill: null, stroke: '#c9a227', strokeWidth: 1.5 });
         shapes.push({ kind: 'text', x: cx, y: cy + cell * 0.12, text: 'K', size: cell * 0.32, fill: '#c9a227', anchor: 'middle' });
       }
+      shapes.push(...number);
     }
   }
   return { width: size, height: size, title: options.title, shapes };

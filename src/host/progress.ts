@@ -1,6 +1,8 @@
-// A progress bar on stderr for long runs (self-play, book games): done/total, rate and ETA.
-// Drawn only when stderr is a terminal; `note` prints a line above it.
+// A progress bar on stderr for long runs (self-play, book games, matches): done/total, rate and
+// ETA, drawn by cli-progress (only when stderr is a terminal; it redraws on its own timer, so the
+// bar shows the latest count even while the 704 is busy); `note` prints a line above it.
 
+import cliProgress, { type Options, type Params, type SingleBar } from 'cli-progress';
 import { style } from '../cli/style.ts';
 
 /** 12 ms, 12.3 s, 4 min 05 s, 2 h 07 min. */
@@ -12,17 +14,13 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
 
-const WIDTH = 30;
-/** Redraw at most this often (ms). */
-const EVERY = 200;
-
 export class Progress {
-  private done = 0;
-  private readonly began = Date.now();
-  private drawnAt = 0;
-  private shown = false;
+  private readonly bar: SingleBar | null;
+  private began = Date.now();
   /** Done before this run (a resumed session): counted in done/total, not in the rate. */
   private base = 0;
+  private done = 0;
+  private started = false;
   /** Shown after the ETA (e.g. the results so far). */
   private status = '';
 
@@ -30,8 +28,13 @@ export class Progress {
     private readonly total: number,
     private readonly unit: string,
     private readonly out: NodeJS.WriteStream = process.stderr,
-    private readonly enabled = out.isTTY === true,
-  ) {}
+    enabled = out.isTTY === true,
+  ) {
+    this.bar = enabled ? new cliProgress.SingleBar({
+      stream: out, format: (o, p) => this.line(o, p), barsize: 30, barCompleteChar: '█', barIncompleteChar: '░',
+      hideCursor: false, gracefulExit: false, clearOnComplete: true, fps: 5, forceRedraw: true,
+    }) : null;
+  }
 
   /** Start the count at `done` (work done by an earlier run). */
   resumeFrom(done: number): this {
@@ -40,35 +43,43 @@ export class Progress {
     return this;
   }
 
-  /** Set the count done (and the status text) and redraw (throttled). */
+  /** Set the count done (and the status text); the bar redraws at most 5 times a second. */
   update(done: number, status?: string): void {
     this.done = done;
     if (status !== undefined) this.status = status;
-    if (!this.enabled || Date.now() - this.drawnAt < EVERY) return;
-    this.draw();
+    if (!this.bar) return;
+    if (!this.started) this.start();
+    else this.bar.update(done);
   }
 
   /** A line of output that the bar must not overwrite. */
   note(text: string, stream: NodeJS.WriteStream = process.stdout): void {
-    this.clear();
+    if (this.started) this.out.write('\r\x1b[K');
     stream.write(text + '\n');
-    if (this.enabled) this.draw();
+    if (this.started) this.bar!.render();
   }
 
+  /** Take the bar off the screen (it comes back at the next update). */
   clear(): void {
-    if (this.shown) this.out.write('\r\x1b[K');
-    this.shown = false;
+    if (!this.started) return;
+    this.bar!.stop();
+    this.out.write('\r\x1b[K');
+    this.started = false;
   }
 
-  private draw(): void {
+  private start(): void {
+    this.started = true;
+    if (this.done === this.base) this.began = Date.now();
+    this.bar!.start(this.total, this.done);
+  }
+
+  private line(o: Options, p: Params): string {
     const wall = (Date.now() - this.began) / 1000;
-    const frac = this.total > 0 ? Math.min(1, this.done / this.total) : 0;
-    const fill = Math.round(frac * WIDTH);
     const rate = wall > 0 ? (this.done - this.base) / wall : 0;
-    const eta = rate > 0 ? duration((this.total - this.done) / rate) : '?';
     const perMin = (rate * 60).toFixed(rate * 60 < 10 ? 1 : 0);
-    this.out.write(`\r\x1b[K${style.ok('█'.repeat(fill))}${style.dim('░'.repeat(WIDTH - fill))} ${Math.floor(this.done)}/${this.total} ${this.unit}  ${perMin}/min  ETA ${eta}${this.status ? `  ${this.status}` : ''}`);
-    this.shown = true;
-    this.drawnAt = Date.now();
+    const eta = rate > 0 && p.total > this.done ? duration((p.total - this.done) / rate) : rate > 0 ? '0 s' : '?';
+    const bar = cliProgress.Format.BarFormat(Math.min(1, p.progress), o);
+    const filled = bar.lastIndexOf('█') + 1;
+    return `${style.ok(bar.slice(0, filled))}${style.dim(bar.slice(filled))} ${Math.floor(this.done)}/${this.total} ${this.unit}  ${perMin}/min  ETA ${eta}${this.status ? `  ${this.status}` : ''}`;
   }
 }

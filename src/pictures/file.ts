@@ -2,7 +2,7 @@
 
 import { extname } from 'node:path';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
-import { scenePng } from './raster.ts';
+import { scenePng } from './png.ts';
 import type { Scene } from './scene.ts';
 import { sceneSvg } from './svg.ts';
 

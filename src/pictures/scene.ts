@@ -1,5 +1,5 @@
 // One description of a picture (a chart, a board) that both back ends draw: svg.ts writes it as
-// SVG text, raster.ts paints it into pixels for png.ts. Coordinates are SVG user units (pixels at
+// SVG text, png.ts renders that SVG to pixels (resvg). Coordinates are SVG user units (pixels at
 // scale 1), y down; text is placed by its baseline, as in SVG.
 
 export type Colour = string; // '#rrggbb' or '#rgb'

@@ -2,7 +2,22 @@
 // one module under experiments/; add it here.
 
 import type { Experiment } from './experiment.ts';
+import { broekerTables } from './experiments/broeker-tables.ts';
+import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
+import { samuelRote } from './experiments/samuelRote.ts';
+import { samuelSeries1 } from './experiments/samuelSeries1.ts';
+import { samuelSeries2 } from './experiments/samuelSeries2.ts';
+import { sealeCheckers } from './experiments/sealeCheckers.ts';
+import { sealeHalma } from './experiments/sealeHalma.ts';
 
-export const EXPERIMENTS: readonly Experiment[] = [];
+export const EXPERIMENTS: readonly Experiment[] = [
+  samuelSeries1,
+  samuelSeries2,
+  samuelAlphaVsStart,
+  samuelRote,
+  sealeCheckers,
+  sealeHalma,
+  broekerTables,
+];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

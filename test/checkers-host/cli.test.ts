@@ -182,7 +182,7 @@ describe('samuel704 book', () => {
     const r = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--deck-out', deck]);
     expect(r.status, r.stderr).toBe(0);
     const [head, summary, overall] = r.stdout.trim().split('\n');
-    expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 moves');
+    expect(head).toBe('game 1 (MF Tinsley - M Rex)  1/2-1/2  56 plies (28 moves)');
     const m = /^ {2}BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3})$/.exec(summary!);
     expect(m, summary).not.toBeNull();
     expect(overall).toBe(`overall  1 game  L ${m![1]} H ${m![2]} C ${m![3]}`);

@@ -123,7 +123,7 @@ describe('samuel704 play, book and match --giveaway', () => {
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('rapid-draughts plays ordinary checkers only');
     const pdn = join(dir, 'match.pdn');
-    const r = cli(['match', '--giveaway', '--opponent', '704', '--games', '1', '--seed', '3', '--openings', ACF, '--pdn', pdn]);
+    const r = cli(['match', '--giveaway', '--opponent', '704', '--ballots', '1', '--seed', '3', '--openings', ACF, '--pdn', pdn]);
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(pdn, 'utf8');
     const { games } = parsePdn(text);

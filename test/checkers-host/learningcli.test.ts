@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACF } from '../data.ts';
 import { coefficientText, namedState, registerLearningCommands } from '../../src/checkers/learning/learningCli.ts';
 import { loadJournal } from '../../src/checkers/selfplay/journal.ts';
-import { readLearningTape } from '../../src/checkers/learning/learningTape.ts';
+import { readLearningTape, writeLearningTape } from '../../src/checkers/learning/learningTape.ts';
 import { TERM_NAMES } from '../../src/checkers/learning/termNames.ts';
 import { runCli } from '../cliCapture.ts';
 import { readPng } from './pngRead.ts';
@@ -36,14 +36,17 @@ describe('samuel704 learning show', () => {
     expect(lines[0]).toBe(`learning tape tapes/learning.tap: ${s.games} learning games`);
     expect(r.out).toContain(`Alpha won ${s.wins}, lost ${s.losses}, drew ${s.draws}`);
     expect(r.out).toContain(`correlation adjustments ${s.adjustments}, terms replaced ${s.replaced}, black marks ${s.blackMarks}; Alpha plays ${s.alphaNext} next`);
-    const alphaRows = lines.slice(lines.findIndex((l) => l.startsWith('SLOT TERM     CORR')) + 1).slice(0, 16);
-    const rows = alphaRows.map((l) => l.trim().split(/\s{2,}|(?<=^\d+) /));
-    expect(rows.map((x) => Number(x[0])).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
-    const corr = rows.map((x) => Math.abs(Number(x[2])));
+    const alphaRows = lines.slice(lines.findIndex((l) => l.startsWith('TERM    CORR  SIGN  POWER')) + 1).slice(0, 16);
+    // Appendix C's columns: term, correlation, sign, power of 2, times adjusted; then slot, low tallies
+    const rows = alphaRows.map((l) => [l.slice(0, 6).trim(), ...l.slice(6).trim().split(/\s+/)]);
+    expect(rows.map((x) => Number(x.at(-2))).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    const corr = rows.map((x) => Number(x[1]));
     expect(corr).toEqual([...corr].sort((a, b) => b - a));
     for (const row of rows) {
-      const slot = s.alpha[Number(row[0]) - 1]!;
-      expect(row.slice(1)).toEqual([TERM_NAMES[slot.term - 1], expect.any(String), coefficientText(slot.coefficient), String(slot.timesAdjusted), String(slot.lowTallies)]);
+      const slot = s.alpha[Number(row.at(-2)) - 1]!;
+      const c = slot.coefficient;
+      const signed = c === 0 ? [] : [c > 0 ? '+' : '-'];
+      expect(row).toEqual([TERM_NAMES[slot.term - 1], expect.any(String), ...signed, c === 0 ? 'NONE' : String(Math.log2(Math.abs(c))), String(slot.timesAdjusted), row.at(-2), String(slot.lowTallies)]);
     }
     const reserve = lines[lines.findIndex((l) => l.startsWith('reserve')) + 1]!;
     expect(reserve.split(', ')).toEqual(s.reserve.map((k) => TERM_NAMES[k - 1]));
@@ -56,6 +59,20 @@ describe('samuel704 learning show', () => {
     const j = JSON.parse(r.out);
     expect(j).toEqual({ file: 'tapes/learning.tap', ...namedState(readLearningTape('tapes/learning.tap').state!) });
     expect(j.alpha[0]).toMatchObject({ slot: 1, name: TERM_NAMES[j.alpha[0].term - 1] });
+  });
+
+  it('powers above 2^6, as Appendix C prints them, from a learning state of the new program', async () => {
+    const st = readLearningTape('tapes/learning.tap').state!;
+    const powers = [18, 16, 14, 13, 11, 8, 8, 8, 6, 5, 5, 4, 3, 2, 1, 0];
+    const custom = { ...st, alpha: st.alpha.map((a, i) => ({ ...a, correlation: (40.5 - 2 * i) / 100, coefficient: (i % 3 ? 1 : -1) * 2 ** powers[i]!, power: powers[i]! })) };
+    const file = join(dir, 'powers.tap');
+    writeLearningTape(file, custom);
+    const r = await learning('show', file);
+    expect(r.code, r.err).toBeUndefined();
+    const head = r.out.split('\n').findIndex((l) => l.startsWith('TERM    CORR'));
+    const first = r.out.split('\n')[head + 1]!;
+    expect(first.slice(0, 16)).toBe(`${TERM_NAMES[custom.alpha[0]!.term - 1]!.padEnd(6)}  0.40   -`); // 0.405 truncated, as the 704 prints it
+    expect(r.out.split('\n').slice(head + 1, head + 17).map((l) => Number(l.slice(19, 25)))).toEqual(powers);
   });
 
   it('coefficients as Samuel writes them', () => {

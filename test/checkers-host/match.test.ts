@@ -61,7 +61,7 @@ describe('statistics', () => {
 describe('samuel704 match', () => {
   it('against rapid-draughts on one ballot, colours reversed: the 704 adjudicates, PDN of both games', () => {
     const pdn = join(dir, 'rapid.pdn');
-    const r = cli(['match', '--openings', ACF, '--games', '1', '--seed', '5', '--depth', '3', '--pdn', pdn]);
+    const r = cli(['match', '--openings', ACF, '--ballots', '1', '--seed', '5', '--depth', '3', '--pdn', pdn]);
     expect(r.status, r.stderr).toBe(0);
     const ballot = ballotOrder(playable(readBallots(ACF)), 5)[0]!;
     const lines = r.stdout.trim().split('\n');
@@ -81,22 +81,37 @@ describe('samuel704 match', () => {
     });
   });
 
-  it('against itself with no memory: the relay plays exactly the self-play game of the ballot', () => {
+  it('against itself with no memory: the relay plays exactly the self-play game of the ballot; --json of both', () => {
     const [mp, sp] = [join(dir, 'self-match.pdn'), join(dir, 'self.pdn')];
-    const m = cli(['match', '--openings', ACF, '--games', '1', '--seed', '9', '--opponent', '704', '--pdn', mp]);
+    const m = cli(['match', '--openings', ACF, '--ballots', '1', '--seed', '9', '--opponent', '704', '--pdn', mp, '--json']);
     expect(m.status, m.stderr).toBe(0);
-    const s = cli(['selfplay', '--openings', ACF, '--games', '1', '--seed', '9', '--pdn', sp]);
+    const s = cli(['selfplay', '--openings', ACF, '--games', '1', '--seed', '9', '--pdn', sp, '--json']);
     expect(s.status, s.stderr).toBe(0);
     const [match, self] = [mp, sp].map((f) => parsePdn(readFileSync(f, 'utf8')).games.map((g) => ({ moves: g.moves.map((x) => x.text), result: g.result })));
     expect(match).toHaveLength(2);
     expect(match[0]).toEqual(self[0]);
     expect(match[1]).toEqual(self[0]);
+    // --json: one object each, nothing else on standard output
+    const mj = JSON.parse(m.stdout) as { ballots: number; games: { program: string; moves: string[]; points: number }[]; totals: { games: number; points: number }; pairedTest: { n: number } };
+    expect(mj.ballots).toBe(1);
+    expect(mj.games.map((g) => [g.program, g.moves])).toEqual([['black', self[0]!.moves], ['white', self[0]!.moves]]);
+    expect(mj.totals).toMatchObject({ games: 2, points: mj.games[0]!.points + mj.games[1]!.points });
+    expect(mj.pairedTest.n).toBe(1);
+    const sj = JSON.parse(s.stdout) as { totals: { games: number }; games: { moves: string[]; plies: number }[] };
+    expect(sj.totals.games).toBe(1);
+    expect(sj.games[0]).toMatchObject({ moves: self[0]!.moves, plies: self[0]!.moves.length });
+  });
+
+  it('--games, which counted ballots, is refused with --ballots', () => {
+    const old = cli(['match', '--openings', ACF, '--games', '2']);
+    expect(old.status).toBe(1);
+    expect(old.stderr).toContain('say --ballots 2');
   });
 
   it('saved polynomials on both machines: one polynomial on both sides plays one game, whichever machine is Black', () => {
     const pdnOf = (args: string[]): { moves: string[]; result: string }[] => {
       const file = join(dir, `${args.join('-').replace(/[^\w-]/g, '')}.pdn`);
-      const r = cli(['match', '--openings', ACF, '--games', '1', '--seed', '9', '--opponent', '704', '--pdn', file, ...args]);
+      const r = cli(['match', '--openings', ACF, '--ballots', '1', '--seed', '9', '--opponent', '704', '--pdn', file, ...args]);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain(args.length ? 'Samuel 704 (untrained polynomial) against Samuel 704 (untrained polynomial)' : 'Samuel 704 against Samuel 704');
       return parsePdn(readFileSync(file, 'utf8')).games.map((g) => ({ moves: g.moves.map((x) => x.text), result: g.result }));
@@ -105,7 +120,7 @@ describe('samuel704 match', () => {
     expect(untrained[1]).toEqual(untrained[0]);
     // Appendix C's first 16 terms at +2^6 do not play the default 4-term polynomial's game
     expect(untrained[0]!.moves).not.toEqual(pdnOf([])[0]!.moves);
-    const lone = cli(['match', '--openings', ACF, '--games', '1', '--opponent-learning', 'start']);
+    const lone = cli(['match', '--openings', ACF, '--ballots', '1', '--opponent-learning', 'start']);
     expect(lone.status).toBe(1);
     expect(lone.stderr).toContain('--opponent-memory and --opponent-learning are for --opponent 704');
   });

@@ -73,7 +73,7 @@ describe('samuel704 selfplay --openings', () => {
 
   it('a session killed while saving a game, before or after its journal entry, never learns a game twice', () => {
     const state = join(dir, 'killed');
-    const run = (killAt?: string) => spawnSync(process.execPath, args(['selfplay', '--openings', ACF, '--seed', '6', '--games', '3', '--state', state, '--rote', '--learn']),
+    const run = (killAt?: string) => spawnSync(process.execPath, args(['selfplay', '--openings', ACF, '--seed', '6', '--games', '3', '--state', state, '--rote', '--learn', '--combine']),
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(killAt ? { SAMUEL704_KILL_AT: killAt } : {}) } });
     const learnt = (): number => readLearningTape(join(state, 'learning.tap')).state!.games;
     const digest = (name: string): string => createHash('sha256').update(readFileSync(join(state, name))).digest('hex');
@@ -101,6 +101,15 @@ describe('samuel704 selfplay --openings', () => {
     expect(learnt()).toBe(3);
     expect([digest('memory.tap'), digest('learning.tap')]).toEqual([j.games[2]!.tapes!.memory, j.games[2]!.tapes!.learning]);
     expect(existsSync(join(state, 'memory.tap.new')) || existsSync(join(state, 'learning.tap.new'))).toBe(false);
+  });
+
+  it('rote and generalization learning together only with --combine (Samuel kept them apart)', () => {
+    const e = cli(['selfplay', '--state', join(dir, 'both'), '--rote', '--learn']);
+    expect(e.status).toBe(1);
+    expect(e.stderr).toContain('go beyond Samuel, who kept them apart');
+    const c = cli(['selfplay', '--state', join(dir, 'combine-alone'), '--learn', '--combine']);
+    expect(c.status).toBe(1);
+    expect(c.stderr).toContain('--combine runs rote and generalization learning together');
   });
 
   it('--series 2 sends Samuel\'s second series to the 704 with the learning tape; the session keeps it', () => {

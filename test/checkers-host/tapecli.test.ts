@@ -140,6 +140,8 @@ describe('memory tape host tools', () => {
     const info = await runCli(registerTapeCommands, ['tape', 'info', file]);
     expect(info.out).toContain(`games: ordinary ${ob} boards in ${or} records, give-away ${gb} boards in ${gr} records\n`);
     expect(info.out).toMatch(/^give-away by pieces: /m);
+    const json = JSON.parse((await runCli(registerTapeCommands, ['tape', 'info', file, '--json'])).out) as { complete: boolean; ordinary: { boards: number; records: number }; giveaway: { boards: number; records: number } };
+    expect([json.complete, json.ordinary, json.giveaway]).toMatchObject([true, { boards: ob, records: or }, { boards: gb, records: gr }]);
     const dump = (await runCli(registerTapeCommands, ['tape', 'dump', file])).out.split('\n').filter((l) => l.startsWith('record '));
     expect(dump.map((l) => l.includes(': give-away, '))).toEqual([...new Array<boolean>(or).fill(false), ...new Array<boolean>(gr).fill(true)]);
   }, 60_000);

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machine/machine.ts';
-import { bootWith, cardOf, peek, poke, linesOf } from './deck.ts';
+import { Game704, bootWith, cardOf, peek, poke, linesOf } from './deck.ts';
 import { legalMoves, startPosition, type Position } from './reference.ts';
 import { TERMS } from './termsref.ts';
 
@@ -125,10 +125,43 @@ describe('Alpha and Beta at the end of a game', () => {
     expect(lines).toContain('BLACK MARKS AT LIMIT - LEADING TERM EXCH   SET TO 0');
     expect(peek(m, 'ACR', -12)).toBe(0);
     expect(peek(m, 'ACF', -12)).toBe(0);
-    expect(peek(m, 'ACF', -16)).toBe(64); // the new leader
+    expect(peek(m, 'ACF', -16)).toBe(2 ** 18); // the new leader
     expect(peek(m, 'LBM')).toBe(0);
     expect(lines.filter((l) => l.startsWith('ALPHA AFTER GAME')).map((l) => l.slice(-13)))
       .toEqual(['BLACK MARKS 1', 'BLACK MARKS 2', 'BLACK MARKS 0']);
+  });
+});
+
+describe("series 1's forced openings", () => {
+  it('games 1-14 from the start: Alpha White, Beta\'s first move the seven openings twice in turn; then Alpha alternates', () => {
+    // the root table's order of Black's seven first moves
+    const g = new Game704();
+    g.call('BITINI');
+    g.setPosition(0, startPosition());
+    g.call('MOVLST');
+    const openings = [...Array(7).keys()].map((k) => [0, 1].map((j) => g.peek('SRPTH', j - 24 * k)).join('-'));
+    expect(new Set(openings).size).toBe(7);
+    const { lines } = runPatched(['*LEARN SERIES 1', '*LEARN ON'], (mm) => {
+      poke(mm, 'GMAXM', 2); // two plies a game are enough here
+      poke(mm, 'LGN', 5);
+    }, ['*SELF', '*SELF', '*SETUP B/W18,22/B1,15', '*SELF', '*LEARN SERIES 1', '*SELF', '*SELF', '*END']);
+    const plays = lines.filter((l) => l.startsWith('ALPHA PLAYS'));
+    const firsts = lines.filter((l, i) => l.startsWith('MOVE 1 ') && i > 0);
+    // games 6, 7 (forced: entries 5, 6), 8 from a set-up position (not forced: Alpha's colour in turn), 9, 10 forced again
+    expect(plays.slice(0, 3)).toEqual(['ALPHA PLAYS WHITE - LEARNING GAME 6', 'ALPHA PLAYS WHITE - LEARNING GAME 7', 'ALPHA PLAYS BLACK - LEARNING GAME 8']);
+    expect(firsts[0]).toMatch(new RegExp(`^MOVE 1 BLACK ${openings[5]} `));
+    expect(firsts[1]).toMatch(new RegExp(`^MOVE 1 BLACK ${openings[6]} `));
+    expect(plays.slice(3)).toEqual(['ALPHA PLAYS WHITE - LEARNING GAME 9', 'ALPHA PLAYS WHITE - LEARNING GAME 10']);
+    expect(firsts[3]).toMatch(new RegExp(`^MOVE 1 BLACK ${openings[1]} `)); // game 9: entry 8 mod 7
+    expect(firsts[4]).toMatch(new RegExp(`^MOVE 1 BLACK ${openings[2]} `));
+  });
+
+  it('after game 14 Alpha plays Black and White in turn', () => {
+    const { lines } = runPatched(['*LEARN SERIES 1', '*LEARN ON'], (mm) => {
+      poke(mm, 'GMAXM', 2);
+      poke(mm, 'LGN', 13);
+    }, ['*SELF', '*SELF', '*SELF', '*END']);
+    expect(lines.filter((l) => l.startsWith('ALPHA PLAYS'))).toEqual(['ALPHA PLAYS WHITE - LEARNING GAME 14', 'ALPHA PLAYS BLACK - LEARNING GAME 15', 'ALPHA PLAYS WHITE - LEARNING GAME 16']);
   });
 });
 

@@ -48,22 +48,30 @@ function session(first: string[], patch: (m: Machine) => void, rest: string[]): 
   return finish(m, tapes);
 }
 
-/** The rote-learning polynomial as 4 of Alpha's slots: DENY -32, MOB 16, CENT -8, ADV -8 (CENT+ADV = CADV). */
+/**
+ * The rote-learning polynomial as 4 of Alpha's slots: DENY -32, MOB 16, CENT -8, ADV -8 (CENT+ADV =
+ * CADV) in EVAL's units, so 2^12 times that in Alpha's (2^18 is 64 units), in its own term form (the
+ * board turned round: *LEARN TURNED).
+ */
 function defaultAsAlpha(set: (name: string, v: number, off: number) => void): void {
   const slots: [number, number][] = [[8, -32], [19, 16], [4, -8], [1, -8]];
   for (let i = 1; i <= 16; i++) {
     const [k, c] = slots[i - 1] ?? [20 + i, 0];
-    set('AK', k, -i); set('ACF', c, -i); set('APW', c === 0 ? -1 : Math.log2(Math.abs(c)), -i);
+    set('AK', k, -i); set('ACF', c * 4096, -i); set('APW', c === 0 ? -1 : Math.log2(Math.abs(c)) + 12, -i);
   }
+  set('LFORM', 0, 0);
 }
 
-const SWITCHES = ['LPOSD', 'LSPAN', 'LMAJ', 'LMINI', 'VPREV'];
+const SWITCHES = ['LPOSD', 'LSPAN', 'LMAJ', 'LMINI'];
 
 describe('*LEARN SERIES', () => {
   it('2 turns every second-series switch on and the tally limit to 32; 1 turns them back', () => {
     const { m, lines } = session(['*LEARN SERIES 2'], (mm) => {
       for (const s of SWITCHES) expect(peek(mm, s), s).toBe(1);
       expect(peek(mm, 'LTLIM')).toBe(32);
+      expect(peek(mm, 'LMINR')).toBe(3); // the minimum delta lowered by an eighth
+      expect(peek(mm, 'LFORC')).toBe(0); // no forced openings
+      expect(peek(mm, 'LFORM')).toBe(1); // Appendix C's term form in both series
       poke(mm, 'LTLIM', 5);
     }, ['*LEARN SERIES 1', '*LEARN SERIES 3', '*LEARN SERIES', '*END']);
     expect(lines.slice(1, 3)).toEqual(['LEARN SERIES 2', 'LEARN SERIES 1']);
@@ -71,6 +79,9 @@ describe('*LEARN SERIES', () => {
     expect(lines[4]).toMatch(/^BAD CARD - \*LEARN SERIES/);
     for (const s of SWITCHES) expect(peek(m, s), s).toBe(0);
     expect(peek(m, 'LTLIM')).toBe(8);
+    expect(peek(m, 'LMINR')).toBe(0);
+    expect(peek(m, 'LFORC')).toBe(14);
+    expect(peek(m, 'LFORM')).toBe(1);
     expect(peek(m, 'LON')).toBe(0); // the card does not turn learning on
   });
 });
@@ -106,13 +117,13 @@ function fromSetup(): Position {
 }
 
 describe('LMSRC - the rudimentary search up to the first non-jump move', () => {
-  const q = { ...DEFAULTS, pmin: 1, p5: 1, p11: DEFAULTS.pmax };
+  const q = { ...DEFAULTS, pmin: 1, p5: 1, p11: DEFAULTS.pmax, few: 0 }; // no few-pieces shift in it
 
   it('scores every move of ply 0 and follows only jumps, as the reference with VPMIN 1, VP5 1, VP11 VPMAX', () => {
     const g = new Game704();
     g.call('BITINI');
     const rand = rng(8);
-    const before = ['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.peek(s));
+    const before = ['VPMIN', 'VP5', 'VP11', 'KLKV', 'VFEW'].map((s) => g.peek(s));
     g.poke('KLKV', sym('KLOOK')); // rote look-ups on in the game: off in LMSRC
     before[3] = g.peek('KLKV');
     let withJumps = 0;
@@ -125,7 +136,7 @@ describe('LMSRC - the rudimentary search up to the first non-jump move', () => {
       const ref = searchRef(pos, q);
       expect(signed(g.m.cpu.mem[g.sym('LTMP')]!), `position ${t}`).toBe(ref.score);
       expect(signed(g.peek('SBSC'))).toBe(ref.score);
-      expect(['VPMIN', 'VP5', 'VP11', 'KLKV'].map((s) => g.peek(s))).toEqual(before);
+      expect(['VPMIN', 'VP5', 'VP11', 'KLKV', 'VFEW'].map((s) => g.peek(s))).toEqual(before);
       if (ref.stats.deepest > 1) withJumps++;
       if (ref.score !== searchRef(pos).score) differs++;
     }
@@ -243,5 +254,41 @@ describe('*LEARN USE', () => {
     // the third game, with learning off, is the same as in a run without *LEARN
     const plain = run([setup, '*SELF', '*END']).lines;
     expect(lines.slice(lines.indexOf('LEARN OFF') + 1)).toEqual(plain.slice(1));
+  });
+});
+
+describe('*LEARN RESET, TURNED, EARLIER', () => {
+  it('RESET keeps Alpha\'s terms and the reserve, forgets the weights and counts (Samuel\'s second series start)', () => {
+    let terms: number[] = [];
+    let reserve: number[] = [];
+    const { m, lines } = session(['*LEARN ON'], (mm) => {
+      for (let i = 1; i <= 16; i++) {
+        poke(mm, 'AK', 39 - i, -i); poke(mm, 'ACR', 1000 * i, -i); poke(mm, 'AN', i, -i); poke(mm, 'ALT', 3, -i); poke(mm, 'ACF', -16, -i);
+      }
+      poke(mm, 'LGN', 28); poke(mm, 'LBM', 2); poke(mm, 'LWINS', 16); poke(mm, 'LALPH', 0);
+      terms = [...Array(16).keys()].map((i) => peek(mm, 'AK', -i - 1));
+      reserve = [...Array(22).keys()].map((j) => peek(mm, 'ARV', -j - 1));
+    }, ['*LEARN RESET', '*LEARN TURNED', '*LEARN EARLIER', '*END']);
+    expect(lines.slice(2, 5)).toEqual(['LEARN RESET - TERMS KEPT, WEIGHTS EQUAL', 'LEARN TURNED - TERMS LESS THE BOARD TURNED ROUND', 'LEARN EARLIER - TERMS LESS ONE MOVE EARLIER']);
+    for (let i = 1; i <= 16; i++) {
+      expect([peek(m, 'AK', -i), peek(m, 'ACR', -i), peek(m, 'AN', -i), peek(m, 'ALT', -i), peek(m, 'ACF', -i), peek(m, 'APW', -i)]).toEqual([terms[i - 1], 0, 0, 0, 2 ** 18, 18]);
+      expect([peek(m, 'UK', -i), peek(m, 'UCF', -i)]).toEqual([terms[i - 1], 2 ** 18]);
+    }
+    expect([...Array(22).keys()].map((j) => peek(m, 'ARV', -j - 1))).toEqual(reserve);
+    expect(['LGN', 'LNADJ', 'LNREP', 'LBM', 'LWINS', 'LLOSS', 'LDRWS', 'LSW', 'LSG'].map((n) => peek(m, n))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(peek(m, 'LALPH')).toBe(1);
+    expect(peek(m, 'LFORM')).toBe(1);
+  });
+
+  it('TURNED and EARLIER choose the form EVAL takes with Alpha\'s polynomial (LLOAD sets VPREV), and 2^18 is 64 units', () => {
+    const g = new Game704();
+    g.poke('LFORM', word(0));
+    g.call('LLOAD', { ac: 0 });
+    expect([signed(g.peek('VPREV')), signed(g.peek('VTSH'))]).toEqual([0, 12]);
+    g.poke('LFORM', word(1));
+    g.call('LLOAD', { ac: 0 });
+    expect([signed(g.peek('VPREV')), signed(g.peek('VTSH'))]).toEqual([1, 12]);
+    g.call('LDEFT');
+    expect([signed(g.peek('VPREV')), signed(g.peek('VTSH')), signed(g.peek('VNT'))]).toEqual([0, 0, 3]);
   });
 });

@@ -6,15 +6,15 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game704 } from './deck.ts';
-import { randomGamePosition, rng, startPosition } from './reference.ts';
+import { BLACK_KING, EMPTY, WHITE_KING, WHITE_MAN, emptyPosition, randomGamePosition, rng, startPosition } from './reference.ts';
 import { pieceTerm } from './searchref.ts';
 import { TERMS, term } from './termsref.ts';
 import { signed, word } from './searchharness.ts';
 import {
-  LONE, SLOTS, effectiveN, minimumDelta, setCoefficients, tally, updateCorrelations, type Slot,
+  LONE, SLOTS, effectiveN, learnedPolynomial, minimumDelta, setCoefficients, tally, updateCorrelations, type Slot,
 } from './learnref.ts';
 
-const MAXP = 6;
+const MAXP = 18;
 
 const sw = (g: Game704, name: string, v: number, off = 0): void => g.poke(name, word(v), off);
 const sr = (g: Game704, name: string, off = 0): number => signed(g.peek(name, off));
@@ -42,7 +42,7 @@ const reserveOf = (g: Game704): number[] => [...Array(22).keys()].map((j) => sr(
 function randomSlots(rand: () => number): Slot[] {
   const pick = <T>(a: T[]): T => a[Math.floor(rand() * a.length)]!;
   return [...Array(SLOTS).keys()].map((i) => {
-    const p = Math.floor(rand() * 8) - 1;
+    const p = Math.floor(rand() * 20) - 1;
     return {
       k: i + 1,
       c: rand() < 0.15 ? 0 : Math.round((rand() * 2 - 1) * LONE),
@@ -99,22 +99,29 @@ describe('LUPD and LCOEF - correlations and coefficients on constructed inputs',
     expect(skippedByRule).toBeGreaterThan(50);
   });
 
-  it('a worked example: the leading term at 2^6, the others by the ratio of correlations', () => {
+  it("Appendix C's table worked by hand: its correlations give its powers of 2, the leader at 2^18", () => {
     const slots: Slot[] = [...Array(SLOTS).keys()].map((i) => ({ k: i + 1, c: 0, n: 0, tally: 0, coef: 0, pow: -1, tv: 0 }));
-    const cs = [0.45, -0.40, 0.20, 0.15, -0.10, 0.05, 0.0651, 0.06];
+    // MOC 2, KCENT, MOC 4, MODE 3, DEMMO, MOVE, ADV, MODE 2, BACK, CNTR, THRET, MOC 3 (signs as printed)
+    const cs = [-0.45, 0.40, -0.35, -0.33, -0.27, 0.19, -0.19, -0.19, -0.14, 0.13, 0.13, 0.10];
     cs.forEach((c, i) => { slots[i]!.c = Math.round(c * LONE); });
     putSlots(g, slots);
     g.call('LCOEF');
     const got = getSlots(g);
-    // ratios 1, 1.125, 2.25, 3, 4.5, 9, 6.9, 7.5
-    expect(got.slice(0, 8).map((s) => s.coef)).toEqual([64, -64, 32, 16, -8, 0, 2, 1]);
+    expect(got.slice(0, 12).map((s) => s.pow)).toEqual([18, 16, 14, 13, 11, 8, 8, 8, 6, 5, 5, 4]);
+    expect(got.slice(0, 12).map((s) => Math.sign(s.coef))).toEqual(cs.map(Math.sign));
+    expect(got[0]!.coef).toBe(-(2 ** 18));
     expect(sr(g, 'LLEAD')).toBe(1);
-    expect(got.slice(8).every((s) => s.coef === 0 && s.pow === -1)).toBe(true);
+    expect(got.slice(12).every((s) => s.coef === 0 && s.pow === -1)).toBe(true);
+    // a term 1/36 of the leader or less rounds to 2^0, never to 0
+    slots[12]!.c = Math.round(0.012 * LONE);
+    putSlots(g, slots);
+    g.call('LCOEF');
+    expect(sr(g, 'ACF', -13)).toBe(1);
   });
 
   it('one term used once moves a new term by 1/16 of the way, doubled and quadrupled', () => {
     for (const [weight, want] of [[0, 4096], [1, 8192], [2, 16384]] as const) {
-      const slots: Slot[] = [...Array(SLOTS).keys()].map((i) => ({ k: i + 1, c: 0, n: 0, tally: 0, coef: 64, pow: 6, tv: 0 }));
+      const slots: Slot[] = [...Array(SLOTS).keys()].map((i) => ({ k: i + 1, c: 0, n: 0, tally: 0, coef: 2 ** 18, pow: 18, tv: 0 }));
       slots[2]!.tv = 3;
       slots[5]!.tv = -2;
       putSlots(g, slots);
@@ -193,13 +200,13 @@ describe('LRSAV - the remembered position, scored with Alpha\'s polynomial', () 
       g.setPosition(0, pos);
       g.call('LRSAV');
       const got = getSlots(g);
-      let sum = pieceTerm(pos);
+      let sum = 0;
       slots.forEach((s, i) => {
         const tv = term(TERMS[s.k - 1]![1], pos);
         expect(got[i]!.tv, `${t} ${TERMS[s.k - 1]![0]}`).toBe(tv);
         sum += s.coef * tv;
       });
-      expect(sr(g, 'LSAVE'), `position ${t}`).toBe(64 * sum);
+      expect(sr(g, 'LSAVE'), `position ${t}`).toBe(64 * learnedPolynomial(pieceTerm(pos), sum));
       expect(sr(g, 'VNT')).toBe(slots.filter((s) => s.coef !== 0).length);
       expect(sr(g, 'LHAVE')).toBe(1);
     }
@@ -346,6 +353,30 @@ describe('LGEND - the end of a learning game', () => {
     expect(sr(g, 'LDRWS')).toBe(1);
   });
 
+  it('a repetition is judged on material ("Beta wins or is ahead"): a black mark, then a win; adoption clears the marks', () => {
+    const g = new Game704().start();
+    putSlots(g, randomSlots(rng(25)));
+    g.call('LCOEF');
+    const pos = emptyPosition(true); // Black to move: two kings against a man
+    pos.squares[1] = BLACK_KING; pos.squares[5] = BLACK_KING; pos.squares[30] = WHITE_MAN;
+    const repetition = (alpha: 0 | 1) => {
+      g.setPosition(0, pos);
+      g.poke('LALPH', alpha);
+      const start = g.m.printer.lines.length;
+      sw(g, 'LON', 1); sw(g, 'GMODE', 2); sw(g, 'LGACT', 1);
+      g.poke('GOV3', g.sym('GTREP'));
+      g.call('LGEND');
+      return g.m.printer.lines[start]!.trimEnd();
+    };
+    expect(repetition(1)).toBe('ALPHA LOSES - BLACK MARK 1'); // Alpha White, behind
+    expect(repetition(1)).toBe('ALPHA LOSES - BLACK MARK 2');
+    expect(repetition(0)).toBe('ALPHA WINS - BETA ADOPTS ALPHA POLYNOMIAL'); // Alpha Black, ahead
+    expect(sr(g, 'LBM')).toBe(0);
+    expect([sr(g, 'LWINS'), sr(g, 'LLOSS'), sr(g, 'LDRWS')]).toEqual([1, 2, 0]);
+    pos.squares[5] = EMPTY; pos.squares[30] = WHITE_KING; // even: a draw
+    expect(repetition(0)).toBe('DRAWN - POLYNOMIALS KEPT');
+  });
+
   it('three losses: three black marks, then the leading term\'s correlation and coefficient are zeroed', () => {
     const g = new Game704().start();
     const slots = randomSlots(rng(23));
@@ -366,8 +397,30 @@ describe('LGEND - the end of a learning game', () => {
     want[6]!.c = 0;
     setCoefficients(want, MAXP);
     expect(getSlots(g).map((s) => s.coef)).toEqual(want.map((s) => s.coef));
-    expect(Math.max(...getSlots(g).map((s) => Math.abs(s.coef)))).toBe(64); // a new leader
+    expect(Math.max(...getSlots(g).map((s) => Math.abs(s.coef)))).toBe(2 ** 18); // a new leader
     expect([...Array(16).keys()].map((i) => sr(g, 'UCF', -i - 1))).toEqual(beta); // Beta kept its own
     expect(lines[2]).toMatch(/^ALPHA AFTER GAME 0 - ADJUSTMENTS 0 REPLACED 0 BLACK MARKS 0$/);
+  });
+});
+
+describe('rote and generalization learning kept apart (*LEARN COMBINE)', () => {
+  it('a learning game with rote learning on turns learning off unless *LEARN COMBINE was given', () => {
+    for (const combine of [0, 1]) {
+      const g = new Game704().start();
+      g.setPosition(0, startPosition());
+      sw(g, 'LON', 1); sw(g, 'GMODE', 2); sw(g, 'KON', 1); sw(g, 'LGACT', 0); sw(g, 'LCMB', combine);
+      const before = g.m.printer.lines.length;
+      g.call('LPRE');
+      const printed = g.m.printer.lines.slice(before).map((l) => l.trimEnd());
+      if (combine) {
+        expect(sr(g, 'LON')).toBe(1);
+        expect(sr(g, 'LGACT')).toBe(1);
+        expect(printed[0]).toMatch(/^ALPHA PLAYS (BLACK|WHITE) - LEARNING GAME 1$/);
+      } else {
+        expect(sr(g, 'LON')).toBe(0);
+        expect(sr(g, 'LGACT')).toBe(0);
+        expect(printed).toEqual(['LEARN OFF - ROTE LEARNING ON, NEEDS *LEARN COMBINE']);
+      }
+    }
   });
 });

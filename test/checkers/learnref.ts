@@ -64,9 +64,10 @@ export function updateCorrelations(slots: Slot[], u: UpdateInput): number {
 }
 
 /**
- * The leading term (largest |C|, the first slot on a tie) at 2^maxPower; a term whose
- * correlation ratio lead/own is n to n+1 gets 2^(maxPower+1-n), signed as its correlation;
- * 0 when that power would be negative or the correlation is 0. Returns the leading slot (1-16), 0 if none.
+ * The leading term (largest |C|, the first slot on a tie) at 2^maxPower; every other term at
+ * 2^round(maxPower |C| / |C_lead|) (half up), "proportionate values" in the power, signed as its
+ * correlation; 0 when the correlation is 0. Appendix C's correlations 0.45 0.40 0.35 0.33 0.27
+ * 0.19 0.14 0.13 0.10 give its powers 18 16 14 13 11 8 6 5 4. Returns the leading slot (1-16), 0 if none.
  */
 export function setCoefficients(slots: Slot[], maxPower: number): number {
   let lead = 0;
@@ -74,9 +75,7 @@ export function setCoefficients(slots: Slot[], maxPower: number): number {
   slots.forEach((s, i) => { if (Math.abs(s.c) > best) { best = Math.abs(s.c); lead = i + 1; } });
   for (const s of slots) {
     if (s.c === 0) { s.coef = 0; s.pow = -1; continue; }
-    const n = Math.floor(best / Math.abs(s.c));
-    const p = maxPower + 1 - n;
-    if (p < 0) { s.coef = 0; s.pow = -1; continue; }
+    const p = Math.floor((2 * maxPower * Math.abs(s.c) + best) / (2 * best));
     s.coef = Math.sign(s.c) * 2 ** p;
     s.pow = p;
   }
@@ -101,5 +100,14 @@ export function tally(slots: Slot[], reserve: number[], limit: number): { slot: 
   return out;
 }
 
-/** Minimum delta: the average coefficient magnitude, times 64 as EVAL scores. */
-export const minimumDelta = (slots: Slot[]): number => 4 * slots.reduce((a, s) => a + Math.abs(s.coef), 0);
+/**
+ * Minimum delta: the average coefficient magnitude in EVAL's units, 64 times the average shifted
+ * as EVAL shifts the terms (2^maxPower is 64 units), less an eighth when `lowered` (second series).
+ */
+export function minimumDelta(slots: Slot[], maxPower = 18, lowered = false): number {
+  const m = Math.trunc((4 * slots.reduce((a, s) => a + Math.abs(s.coef), 0)) / 2 ** (maxPower - 6));
+  return lowered ? m - Math.trunc(m / 8) : m;
+}
+
+/** EVAL's polynomial with learned coefficients: the piece term plus the terms' sum / 2^(maxPower-6), truncated toward 0. */
+export const learnedPolynomial = (piece: number, sum: number, maxPower = 18): number => piece + Math.trunc(sum / 2 ** (maxPower - 6));

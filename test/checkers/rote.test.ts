@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
-import type { TapeEntry } from '../../src/devices/tapeImage.ts';
+import { recordToWords, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
 import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { ForwardReader, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
+import { ForwardReader, MOMENT_BUCKETS, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
 const allKings = (rand: () => number): Position => {
@@ -289,6 +289,69 @@ describe('the merge (KMERGE): ageing, forgetting, culling, the memory tape', () 
     });
   }
 
+  it("packs score, age and ply in one word on tape (Samuel's 3.8 words a board) and spreads them back out in core", () => {
+    const g = new Rote704();
+    const rand = rng(17);
+    const VWIN = 2 ** 30;
+    // scores across the packed word's range: 0, small, the largest kept exactly, one clamped, sure wins and losses
+    const cases = [
+      { score: 0, ply: 1, want: 0 }, { score: -64, ply: 5, want: -64 }, { score: 538428, ply: 127, want: 538428 },
+      { score: -(2 ** 20 - 65), ply: 9, want: -(2 ** 20 - 65) }, { score: 2 ** 21, ply: 200, want: 2 ** 20 - 65 },
+      { score: VWIN - 3, ply: 3, want: VWIN - 3 }, { score: -(VWIN - 63), ply: 4, want: -(VWIN - 63) },
+    ];
+    const boards = cases.map((c, i) => ({ ...c, pos: randomPosition(rand, 4 + i, i % 2 ? 0.5 : 0) }));
+    g.poke('KAGMX', 16384);
+    boards.forEach((b, i) => {
+      g.poke('KAGE0', [0, 255, 256, 2047, 9000, 12345, 16382][i]!);
+      g.save(b.pos, b.score, b.ply);
+    });
+    g.call('KMERGE');
+    const t = g.memoryTape();
+    expect(t.complete).toBe(true);
+    for (const [i, b] of boards.entries()) {
+      const s = standardForm(b.pos);
+      const r = t.records.find((x) => x.key === s.key)!;
+      expect(r.boards.find((x) => x.w1 === s.w1 && x.w2 === s.w2 && x.w3 === s.w3), `board ${i}`).toEqual({ ...s, key: undefined, score: b.want, ply: Math.min(b.ply, 127), age: [0, 255, 256, 2047, 9000, 12345, 16382][i]! + 1 });
+    }
+    // the record is the key and n boards of 3 words (4 with kings)
+    const words = g.tapes.get(2)!.entries.filter((e) => e.kind !== 'mark').map((e) => recordToWords(e as TapeRecord, 'binary'));
+    for (const r of t.records) expect(words.find((w) => w[0] === r.key)!.length).toBe(1 + r.boards.length * (r.fields.kings ? 4 : 3));
+    // read back into the pool of a new session: the same boards, clean words, scores, ages and plies
+    const h = new Rote704();
+    h.mountTape(1, [...g.tapes.get(2)!.entries]);
+    h.poke('KRPM', 100);
+    h.poke('KPDEP', 24);
+    h.setPosition(0, startPosition());
+    h.call('KFWD');
+    const pool = h.pool().map(({ dropped: _, ...e }) => e);
+    expect(pool).toEqual(onTape(h));
+    expect(pool.map((e) => e.score).sort((x, y) => x - y)).toEqual(boards.map((b) => b.want).sort((x, y) => x - y));
+  });
+
+  it('takes the two moments in buckets of 2^KMQ1 and 2^KMQ2 when an experiment asks (KINIT sets the masks and the key table)', () => {
+    const g = new Rote704();
+    g.poke('KMQ1', 2);
+    g.poke('KMQ2', 3);
+    g.call('KINIT');
+    const rand = rng(23);
+    const saved = { ...MOMENT_BUCKETS };
+    try {
+      MOMENT_BUCKETS.row = 2;
+      MOMENT_BUCKETS.diagonal = 3;
+      const positions = Array.from({ length: 60 }, () => randomPosition(rand));
+      for (const [i, pos] of positions.entries()) {
+        g.setPosition(0, pos);
+        g.call('KSTD', { xr1: 0 });
+        expect(g.peek('KPK'), `position ${i}`).toBe(standardForm(pos).key);
+        g.save(pos, 64 * i, 3);
+      }
+      // the look-up takes the same coarse key and finds every board saved, with either colour to move
+      for (const [i, pos] of positions.entries()) expect(g.look(reversed(pos)).score, `position ${i}`).toBe(64 * i);
+    } finally {
+      Object.assign(MOMENT_BUCKETS, saved);
+    }
+  });
+
   it('culls a record over its limit down to the limit, dropping its lowest-ply boards', () => {
     const g = new Rote704();
     const rand = rng(3);
@@ -466,6 +529,51 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     const onTape = new Set(t.records.flatMap((r) => r.boards.map((b) => JSON.stringify({ w1: b.w1, w2: b.w2, w3: b.w3, key: r.key }))));
     for (const p of saved) expect(onTape.has(JSON.stringify(standardForm(p)))).toBe(true);
     expect(g.m.printer.lines.filter((l) => / ON TAPE 5$/.test(l)).length).toBeGreaterThan(3);
+  });
+});
+
+describe('two memories joined (*ROTE JOIN: KMERGE with tape 6 in place of the changes)', () => {
+  /** A memory tape of `boards` (position, score, ply), written by a 704 of its own. */
+  const memoryOf = (boards: readonly { p: Position; score: number; ply: number }[], age0: number): TapeEntry[] => {
+    const g = new Rote704();
+    g.poke('KAGE0', age0);
+    for (const b of boards) g.save(b.p, b.score, b.ply);
+    g.call('KMERGE');
+    return [...g.tapes.get(2)!.entries];
+  };
+
+  it('merges a second reel record by record through a core of 20 changes: every board of both once, the second reel winning a board on both, nothing aged', () => {
+    const rand = rng(41);
+    const all: Position[] = [];
+    const seen = new Set<string>();
+    while (all.length < 300) {
+      const p = randomPosition(rand, 8, 0.2);
+      const k = JSON.stringify(standardForm(p));
+      if (!seen.has(k)) { seen.add(k); all.push(p); }
+    }
+    // reel A: boards 0-199; reel B: boards 150-299 (50 on both, with other scores and plies)
+    const a = memoryOf(all.slice(0, 200).map((p, i) => ({ p, score: 64 * i, ply: 4 })), 100);
+    const b = memoryOf(all.slice(150).map((p, i) => ({ p, score: -64 * i, ply: 7 })), 3000);
+    const g = new Rote704();
+    g.poke('KCCAP', 20);
+    g.poke('KPCAP', 40);
+    g.mountTape(1, a);
+    g.mountTape(6, b);
+    g.poke('KJOIN', 1);
+    g.poke('KJEOF', 0);
+    g.call('KMERGE');
+    g.poke('KJOIN', 0);
+    const t = g.memoryTape();
+    expect(t.complete).toBe(true);
+    expect(t.problems).toEqual([]);
+    expect(t.trailer!.boards).toBe(300);
+    const found = new Map(t.records.flatMap((r) => r.boards.map((x) => [JSON.stringify({ w1: x.w1, w2: x.w2, w3: x.w3, key: r.key }), x] as const)));
+    all.forEach((p, i) => {
+      const x = found.get(JSON.stringify(standardForm(p)));
+      expect(x, `board ${i}`).toBeDefined();
+      // A's boards keep A's age (101: one merge when written) and score; B's (and those on both) B's
+      expect(x).toMatchObject(i >= 150 ? { score: 0 - 64 * (i - 150), ply: 7, age: 3001 } : { score: 64 * i, ply: 4, age: 101 });
+    });
   });
 });
 

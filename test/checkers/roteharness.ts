@@ -110,6 +110,13 @@ export const D2 = (s: number): number => { const { row, col } = coords(s); retur
 /** The key's game bit, above Samuel's six fields: set for a board of a give-away game. */
 export const GIVEAWAY_KEY = 2 ** 29;
 
+/**
+ * The two moments are taken in buckets of 2^row and 2^diagonal (docs/checkers-rote.md, "Catalogue
+ * key": the coarsening chosen by the catalogue experiment, rote.sap's KMQ1 and KMQ2).
+ */
+export const MOMENT_BUCKETS = { row: 0, diagonal: 0 };
+const bucket = (m: number, q: number): number => Math.floor(m / 2 ** q) * 2 ** q;
+
 /** The standard form and key, computed from Samuel's description independently of rote.sap; `giveaway` adds the game. */
 export function standardForm(pos: Position, giveaway = false): { w1: number; w2: number; w3: number; key: number } {
   let mover: number[] = [];
@@ -139,7 +146,7 @@ export function standardForm(pos: Position, giveaway = false): { w1: number; w2:
   const opp = all.filter((s) => system.has(s)).length % 2;
   const m1 = all.reduce((t, s) => t + coords(s).row, 0);
   const m2 = all.reduce((t, s) => { const { row, col } = coords(s); return t + (row + col - 1) / 2; }, 0);
-  const key = (giveaway ? GIVEAWAY_KEY : 0) + (((((25 - n) * 4 + adv) * 2 + (best[2] ? 1 : 0)) * 2 + opp) * 1024 + m1) * 1024 + m2;
+  const key = (giveaway ? GIVEAWAY_KEY : 0) + (((((25 - n) * 4 + adv) * 2 + (best[2] ? 1 : 0)) * 2 + opp) * 1024 + bucket(m1, MOMENT_BUCKETS.row)) * 1024 + bucket(m2, MOMENT_BUCKETS.diagonal);
   return { w1: best[0]!, w2: best[1]!, w3: best[2]!, key };
 }
 

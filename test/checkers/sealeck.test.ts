@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game704, bootWith, linesOf } from './deck.ts';
 import { PLYK } from './harness.ts';
-import { coords, isBlack, isKing, isWhite, mixedPositions, parseFen, rng, startPosition, type Position } from './reference.ts';
+import { BLACK_MAN, WHITE_MAN, coords, isBlack, isKing, isWhite, mixedPositions, parseFen, rng, startPosition, type Position } from './reference.ts';
 import { signed, word } from './searchharness.ts';
 import { TERMS } from './termsref.ts';
 import { CRand } from '../lib/sealeref.ts';
@@ -15,7 +15,21 @@ const SEALE_ORDER = ['ADV', 'APEX', 'BACK', 'CENT', 'CNTR', 'CORN', 'CRAMP', 'DI
   'OREO', 'NODE', 'GAP', 'HOLE', 'THRET', 'DIA', 'MOB', 'DENY', 'MOBIL', 'EXCH', 'MOVE', 'FORK'];
 const START = [-17, -34, 15, 25, 11, 11, 3, -12, 14, -23, -5, 0, 0, 37, 2, 7, 28, -20, -3, -18, -25, 28, -27, -12, -15];
 
-const params = (pos: Position): number[] => SEALE_ORDER.map((n) => TERMS.find(([m]) => m === n)![1](pos));
+/** His ADV (Appendix B, 1): Samuel's +1 part only - passive men on his 5th and 6th rows. */
+function sealeAdv(pos: Position): number {
+  let n = 0;
+  for (let s = 1; s <= 32; s++) {
+    const p = pos.squares[s]!;
+    const { row } = coords(s);
+    if (pos.blackToMove && p === WHITE_MAN && (row === 2 || row === 3)) n++;
+    if (!pos.blackToMove && p === BLACK_MAN && (row === 4 || row === 5)) n++;
+  }
+  return n;
+}
+
+/** His 25: terms.sap's values, with his ADV and APEX as a count (docs/seale.md). */
+const params = (pos: Position): number[] => SEALE_ORDER.map((n) => (n === 'ADV' ? sealeAdv(pos)
+  : Math.abs(TERMS.find(([m]) => m === n)![1](pos))));
 
 /** The drive to win as docs/seale.md states it, computed on the squares (not the 704's bit words). */
 function drive(pos: Position): number {

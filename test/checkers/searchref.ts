@@ -25,12 +25,21 @@ export interface Params {
   ahead: number;
   jadj: number;
   win: number;
+  /** Fewer pieces than this at the root (0: never) move pmin, p4, p5 up by fsh (Samuel, Ply limitations). */
+  few: number;
+  fsh: number;
 }
 
 export const DEFAULTS: Params = {
   vpw1: 256, vpw2: 4096, give: false, cDeny: -32, cMob: 16, cCadv: -8,
-  pmin: 3, p4: 4, p5: 5, p11: 11, pmax: 20, ahead: 6, jadj: 32768, win: 2 ** 30,
+  pmin: 3, p4: 4, p5: 5, p11: 11, pmax: 20, ahead: 6, jadj: 32768, win: 2 ** 30, few: 7, fsh: 4,
 };
+
+/** The break points a search from `pos` uses: shifted when few pieces are left. */
+export function breakPoints(pos: Position, q: Params): Params {
+  const pieces = pos.squares.filter((p) => p !== EMPTY && p !== undefined).length;
+  return q.few > 0 && pieces < q.few ? { ...q, pmin: q.pmin + q.fsh, p4: q.p4 + q.fsh, p5: q.p5 + q.fsh } : q;
+}
 
 /** The side to move is "active"; parameters follow Appendix C's active/passive wording. */
 const mineOf = (pos: Position) => (pos.blackToMove ? isBlack : isWhite);
@@ -271,7 +280,8 @@ export interface RootResult {
 }
 
 /** Score every complete move of the position (root moves count as one ply each). */
-export function searchRef(pos: Position, q: Params = DEFAULTS): RootResult {
+export function searchRef(pos: Position, q0: Params = DEFAULTS): RootResult {
+  const q = breakPoints(pos, q0);
   const moves = legalMoves(pos);
   const stats: SearchStats = { evals: 0, deepest: 0 };
   const scores = moves.map((m) => 0 - nodeValue({ pos: m.result, only: 0 }, 1, m.captures.length > 0, q, stats));

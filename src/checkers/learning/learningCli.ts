@@ -47,12 +47,14 @@ export function showLines(file: string, s: LearningState): string[] {
     `Alpha won ${chalk.green(String(s.wins))}, lost ${chalk.red(String(s.losses))}, drew ${s.draws}${n !== s.games ? style.warn(` (${n} verdicts for ${s.games} games)`) : ''}; since Beta last adopted: ${s.winsSinceAdoption} wins in ${s.gamesSinceAdoption} games`,
     `correlation adjustments ${s.adjustments}, terms replaced ${s.replaced}, black marks ${s.blackMarks}; Alpha plays ${s.alphaNext} next`,
     '',
-    style.head("Alpha's polynomial") + style.dim('  (largest correlation first; Appendix C)'),
-    style.dim('SLOT TERM     CORR  COEFFICIENT  ADJUSTED  LOW TALLIES'),
+    style.head("Alpha's polynomial") + style.dim("  (Appendix C's form: largest correlation first; slot and low tallies beside)"),
+    style.dim('TERM    CORR  SIGN  POWER  ADJUSTED  SLOT  LOW TALLIES'),
   ];
   for (const a of byCorrelation(s)) {
-    const corr = `${a.correlation < 0 ? '-' : '+'}${(Math.floor((Math.abs(a.correlation) * 65536 * 100) / 65536) / 100).toFixed(2)}`; // truncated, as the 704 prints it
-    lines.push(`${String(a.slot).padStart(4)} ${termName(a.term).padEnd(6)}  ${corr}  ${signColour(a.coefficient, coefficientText(a.coefficient).padStart(11))}  ${String(a.timesAdjusted).padStart(8)}  ${String(a.lowTallies).padStart(11)}`);
+    const corr = (Math.floor((Math.abs(a.correlation) * 65536 * 100) / 65536) / 100).toFixed(2); // truncated, as the 704 prints it
+    const sign = a.coefficient > 0 ? '+' : a.coefficient < 0 ? '-' : ' ';
+    const power = a.coefficient === 0 ? 'NONE' : Number.isInteger(Math.log2(Math.abs(a.coefficient))) ? String(Math.log2(Math.abs(a.coefficient))) : String(Math.abs(a.coefficient));
+    lines.push(`${termName(a.term).padEnd(6)}  ${corr}   ${signColour(a.coefficient, sign)}    ${signColour(a.coefficient, power.padStart(4))}  ${String(a.timesAdjusted).padStart(8)}  ${String(a.slot).padStart(4)}  ${String(a.lowTallies).padStart(11)}`);
   }
   lines.push('', style.head("Beta's polynomial") + style.dim('  (slot order)'), style.dim('SLOT TERM    COEFFICIENT'));
   s.beta.forEach((b, i) => lines.push(`${String(i + 1).padStart(4)} ${termName(b.term).padEnd(6)}  ${signColour(b.coefficient, coefficientText(b.coefficient).padStart(11))}`));

@@ -12,7 +12,7 @@
 //   coefficients; then the 22 reserve terms from the tail to the head.
 
 import { existsSync } from 'node:fs';
-import { readTapeFile, recordToWords, type TapeEntry } from '../../devices/tapeImage.ts';
+import { TAPE_MARK, readTapeFile, recordToWords, wordsToRecord, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
 import { asciiToWords } from '../../devices/codes.ts';
 import { TapeUnit } from '../../devices/tape.ts';
 import { checkTapeKind, tapeKind, TapeKindError } from '../../host/tapeKind.ts';
@@ -103,6 +103,41 @@ export const readLearningTape = (path: string): LearningTape => decodeLearningTa
 
 /** A learning tape: the LEARNT record of the state's length, then a tape mark. */
 export const LEARNING_TAPE = tapeKind('learning tape', (entries) => decodeLearningTape(entries).problems);
+const word = (v: number): number => (v < 0 ? SIGN - v : v);
+
+/** A learning tape holding `s`, as LTWR writes it (the inverse of decodeLearningTape). */
+export function encodeLearningTape(s: LearningState): TapeEntry[] {
+  const head = [s.games, s.adjustments, s.replaced, s.blackMarks, s.wins, s.losses, s.draws, s.winsSinceAdoption, s.gamesSinceAdoption, s.alphaNext === 'BLACK' ? 0 : 1];
+  const block = (f: (i: number) => number): number[] => Array.from({ length: SLOTS }, (_, j) => f(SLOTS - 1 - j)); // slot 16 first
+  const a = s.alpha;
+  const words = [
+    ...head,
+    ...block((i) => a[i]!.term), ...block((i) => Math.round(a[i]!.correlation * 65536)), ...block((i) => a[i]!.timesAdjusted),
+    ...block((i) => a[i]!.lowTallies), ...block((i) => a[i]!.coefficient), ...block((i) => a[i]!.power),
+    ...block((i) => s.beta[i]!.term), ...block((i) => s.beta[i]!.coefficient),
+    ...[...s.reserve].reverse(),
+  ];
+  if (a.length !== SLOTS || s.beta.length !== SLOTS || s.reserve.length !== RESERVE) throw new Error(`a learning state has ${SLOTS} slots and ${RESERVE} reserve terms`);
+  return [wordsToRecord([LEARNT, STATE_WORDS, ...words.map(word)], 'binary'), TAPE_MARK];
+}
+
+/**
+ * The untrained state with the 38 terms in `order` (a permutation of 1-38): the first 16 in
+ * Alpha's and Beta's polynomials, each at 2^maxPower (Samuel: "an arbitrary selection of 16 terms
+ * was chosen and all terms were assigned equal weights"), the other 22 the reserve list, head first.
+ */
+export function untrainedState(order: readonly number[], maxPower = 18): LearningState {
+  if ([...order].sort((x, y) => x - y).join() !== Array.from({ length: 38 }, (_, i) => i + 1).join()) throw new Error('a term order is a permutation of the 38 terms');
+  const c = 2 ** maxPower;
+  return {
+    games: 0, adjustments: 0, replaced: 0, blackMarks: 0, wins: 0, losses: 0, draws: 0, winsSinceAdoption: 0, gamesSinceAdoption: 0, alphaNext: 'WHITE',
+    alpha: order.slice(0, SLOTS).map((term) => ({ term, correlation: 0, timesAdjusted: 0, lowTallies: 0, coefficient: c, power: maxPower })),
+    beta: order.slice(0, SLOTS).map((term) => ({ term, coefficient: c })),
+    reserve: order.slice(SLOTS),
+  };
+}
+
+export const writeLearningTape = (path: string, s: LearningState): void => writeTapeFile(path, encodeLearningTape(s));
 
 /** The printer line LGEND prints once the new learning tape is written. */
 export const LEARNING_WRITTEN = /^LEARN TAPE 4 WRITTEN - GAMES (\d+)/m;

@@ -6,7 +6,7 @@
 // as cards). The host relays moves and keeps the score: a table, and a paired t test.
 
 import { existsSync } from 'node:fs';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
@@ -25,7 +25,7 @@ import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResu
 import { pairedTest, type PairedTest } from '../../host/stats.ts';
 import { wholeNumber } from '../selfplay/selfplay.ts';
 
-const out = (text = ''): void => {
+const print = (text = ''): void => {
   process.stdout.write(text + '\n');
 };
 
@@ -124,7 +124,7 @@ export class RapidDraughts implements Opponent {
 }
 
 /** Rote memory for a match: the tape read only, the program's merges to scratch tapes (2 and 5) that are thrown away. */
-function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
+export function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
   const memory = new TapeUnit(1);
   if (!existsSync(path)) throw new Error(`${path}: no such memory tape`);
@@ -290,7 +290,11 @@ export function matchPdn(games: readonly MatchGame[], opponent: string): PdnOut[
 
 interface MatchOptions {
   openings: string;
-  games: string;
+  ballots: string;
+  /** The old option, whose number was ballots (two games each): refused with a hint. */
+  games?: string;
+  json?: boolean;
+  quiet?: boolean;
   seed?: string;
   barred?: boolean;
   opponent: string;
@@ -304,7 +308,9 @@ interface MatchOptions {
 }
 
 async function match(opts: MatchOptions): Promise<void> {
-  const n = wholeNumber(opts.games, '--games');
+  if (opts.games !== undefined) throw new Error(`--games counted ballots, each played twice with the colours reversed (--games 2 played 4 games): say --ballots ${opts.games}`);
+  const n = wholeNumber(opts.ballots, '--ballots');
+  const out = opts.json ? (): void => {} : print;
   const seed = opts.seed === undefined ? newSeed() : wholeNumber(opts.seed, '--seed', 0);
   const ballots = ballotOrder(playable(readBallots(opts.openings), opts.barred), seed).slice(0, n);
   if (ballots.length < n) throw new Error(`${opts.openings} has only ${ballots.length} ballots to play`);
@@ -341,7 +347,7 @@ async function match(opts: MatchOptions): Promise<void> {
         if (!g.over) break games;
         games.push(g);
         const score = games.reduce((s, x) => s + x.points!, 0);
-        progress.note(`${ballotName(ballot).padEnd(44)} 704 ${side === 'black' ? 'Black' : 'White'}  ${g.over.text}  ${style.dim(`(${g.moves.length} plies)`)}`);
+        if (!opts.json && !opts.quiet) progress.note(`${ballotName(ballot).padEnd(44)} 704 ${side === 'black' ? 'Black' : 'White'}  ${g.over.text}  ${style.dim(`(${g.moves.length} plies)`)}`);
         progress.update(games.length, `704 ${half(score)}/${games.length}`);
       }
     }
@@ -354,8 +360,23 @@ async function match(opts: MatchOptions): Promise<void> {
     process.stderr.write(style.warn(`stopped: ${games.length} of ${2 * n} games played\n`));
   }
   out();
-  for (const line of scoreTable(games, opponent.name, us).lines) out(line);
+  const table = scoreTable(games, opponent.name, us);
+  for (const line of table.lines) out(line);
+  if (opts.json) print(JSON.stringify(matchJson(games, { us, opponent: opponent.name, seed, ballots: n, interrupted: control.stopping }, table.test)));
   if (opts.pdn) writeFileAtomic(opts.pdn, writePdn(matchPdn(games, opponent.name)));
+}
+
+/** `--json`: each game, the totals and the paired test. */
+function matchJson(games: readonly MatchGame[], head: { us: string; opponent: string; seed: number; ballots: number; interrupted: boolean }, test: PairedTest): object {
+  const done = games.filter((g) => g.points !== null);
+  const count = (x: number): number => done.filter((g) => g.points === x).length;
+  const finite = (x: number): number | string | null => (Number.isNaN(x) ? null : Number.isFinite(x) ? x : x > 0 ? 'Infinity' : '-Infinity');
+  return {
+    ...head,
+    games: games.map((g) => ({ ballot: g.ballot.number, program: g.program, result: g.over?.text ?? null, plies: g.moves.length, moves: g.moves, points: g.points })),
+    totals: { games: done.length, won: count(1), drawn: count(0.5), lost: count(0), points: done.reduce((s, g) => s + g.points!, 0) },
+    pairedTest: { n: test.n, mean: finite(test.mean), sd: finite(test.sd), t: finite(test.t), df: test.df, p: finite(test.p) },
+  };
 }
 
 export function registerMatchCommand(program: Command): void {
@@ -363,7 +384,10 @@ export function registerMatchCommand(program: Command): void {
     .command('match')
     .description('the 704 program against another player over ACF ballots, colours reversed; the 704 adjudicates; score table and paired t test')
     .requiredOption('--openings <file>', 'the ACF three-move ballots (e.g. data/acf_3move.tsv)')
-    .option('--games <n>', 'how many ballots (two games each)', '1')
+    .option('--ballots <n>', 'how many ballots; each is played twice, the colours reversed (2n games)', '1')
+    .addOption(new Option('--games <n>', 'the old name of --ballots, refused').hideHelp())
+    .option('--json', 'the match (games, totals, the paired test) as one JSON object on standard output, nothing else there')
+    .option('--quiet', 'no line per game: only the table')
     .option('--seed <n>', 'the order of the ballots')
     .option('--barred', 'include the barred ballots')
     .option('--opponent <who>', 'rapid-draughts (the npm engine) or 704 (the program on --opponent-memory)', 'rapid-draughts')

@@ -6,9 +6,13 @@
 // Layout (binary records, written by KMERGE on a scratch tape, 2 and 5 in turn, read by KNEXT from
 // the memory tape, tape 1 at *ROTE ON and the last merge's scratch tape after it):
 //   a record per catalogue key:  KEY (the game, 25 - pieces, advantage, kings, opposition, the two
-//                                moments: rote.sap's head), then (L in the decrement, n in the address), then n boards
-//                                of L+2 words: W1 W2 [W3 when L = 3] SCORE INFO
-//                                (INFO: age in the decrement, effective ply in the address)
+//                                moments: rote.sap's head), then n boards of L+1 words: W1 W2 [W3] P,
+//                                L = 3 when the key has its kings bit, n from the record's length;
+//                                P (rote.sap's KPACK): the score's sign, its magnitude M in bits
+//                                1-20 (a sure win, above 2^30 - 64, as M = |score| - 2^30 + 2^20),
+//                                the age's low 8 bits in bits 21-28 and the effective ply in bits
+//                                29-35; the age's bits 8-10 in W1's free bits 9, 18, 27 (off the
+//                                board) and 11-13 in W2's
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number
 //   a tape mark.
 
@@ -66,6 +70,26 @@ export interface MemoryTape {
 
 export const signedWord = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
 
+/** Samuel's 2^30 win (search.sap VWIN): a magnitude above VWIN - 64 is a sure win or loss. */
+const VWIN = 2 ** 30;
+const M_WIN = 2 ** 20 - 64;
+
+/** Bits 9, 18 and 27 of a board word (no squares: rote.sap KFOLD) as 0-7 (bit 27 its 1), and the word without them. */
+export function freeBits(w: number): [number, number] {
+  const b = (bit: number): number => Math.floor(w / 2 ** (35 - bit)) % 2;
+  const v = b(27) + 2 * b(18) + 4 * b(9);
+  return [w - b(27) * 2 ** 8 - b(18) * 2 ** 17 - b(9) * 2 ** 26, v];
+}
+
+/** The score, ply and the age's low 8 bits of a board's packed word P (rote.sap KPACK/KUNPK). */
+export function unpackScore(p: number): { score: number; age: number; ply: number } {
+  const negative = p >= SIGN;
+  const mag = p % SIGN;
+  const m = Math.floor(mag / 2 ** 15);
+  const abs = m >= M_WIN ? m + VWIN - 2 ** 20 : m;
+  return { score: negative ? -abs : abs, age: Math.floor(mag / 2 ** 7) % 256, ply: mag % 128 };
+}
+
 export function decodeKey(key: number): MemoryKey {
   const diagonalMoment = key % 1024;
   const rowMoment = Math.floor(key / 1024) % 1024;
@@ -98,15 +122,17 @@ export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
       i++;
       break;
     }
-    const L = Math.floor(w[1]! / 2 ** 18) % 2 ** 15;
-    const n = w[1]! % 2 ** 15;
-    const per = L + 2;
-    if ((L !== 2 && L !== 3) || w.length !== 2 + n * per) problems.push(`record ${i + 1}: L ${L}, ${n} boards, ${w.length} words`);
+    const L = Math.floor(w[0]! / 2 ** 21) % 2 === 1 ? 3 : 2;
+    const per = L + 1;
+    const n = Math.floor((w.length - 1) / per);
+    if ((w.length - 1) % per !== 0 || n === 0) problems.push(`record ${i + 1}: ${w.length} words, not the key and boards of ${per} words`);
     const boards: MemoryBoard[] = [];
-    for (let b = 0; b < n && 2 + (b + 1) * per <= w.length; b++) {
-      const o = 2 + b * per;
-      const info = w[o + per - 1]!;
-      boards.push({ w1: w[o]!, w2: w[o + 1]!, w3: L === 3 ? w[o + 2]! : 0, score: signedWord(w[o + per - 2]!), age: Math.floor(info / 2 ** 18) % 2 ** 15, ply: info % 2 ** 15 });
+    for (let b = 0; b < n; b++) {
+      const o = 1 + b * per;
+      const [w1, h1] = freeBits(w[o]!);
+      const [w2, h2] = freeBits(w[o + 1]!);
+      const p = unpackScore(w[o + L]!);
+      boards.push({ w1, w2, w3: L === 3 ? w[o + 2]! : 0, ...p, age: p.age + 256 * (h1 + 8 * h2) });
     }
     records.push({ key: w[0]!, fields: decodeKey(w[0]!), wordsPerBoard: L, boards });
   }

@@ -6,7 +6,9 @@ import type { Command } from 'commander';
 import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
-import { boardFen, decodeMemoryTape, drawBoard, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
+import { tapeInfoJson } from './tapeJson.ts';
+import { joinMemoryTapes } from './join.ts';
+import { boardFen, decodeMemoryTape, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -24,10 +26,13 @@ export function tapeSummary(t: MemoryTape): string[] {
   const boards = t.records.reduce((n, r) => n + r.boards.length, 0);
   const ages = t.records.flatMap((r) => r.boards.map((b) => b.age));
   const plies = t.records.flatMap((r) => r.boards.map((b) => b.ply));
+  const words = t.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
+  const perBoard = boards > 0 ? (words / boards).toFixed(2) : '-';
+  const perRecord = t.records.length > 0 ? (boards / t.records.length).toFixed(2) : '-';
   const lines = [
     `memory tape: ${boards} boards in ${t.records.length} records, ${t.complete ? 'complete' : 'INCOMPLETE (an unfinished merge?)'}`,
     t.trailer ? `trailer: ${t.trailer.boards} boards, ${t.trailer.records} records, written by merge ${t.trailer.merge}` : 'no trailer record',
-    `words: ${t.records.reduce((n, r) => n + 2 + r.boards.length * (r.wordsPerBoard + 2), 0)} (${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 3 words a board; 2 without)`,
+    `words: ${words} (${perBoard} a board, ${perRecord} boards a record; ${t.records.filter((r) => r.wordsPerBoard === 3).length} records with kings, 4 words a board, 3 without, and the key)`,
   ];
   if (boards > 0) {
     const games = [false, true].map((g) => t.records.filter((r) => r.fields.giveaway === g));
@@ -57,9 +62,11 @@ export function registerTapeCommands(program: Command): void {
     .command('info')
     .description('summarize a memory tape image (.tap or .p7b)')
     .argument('<file>', 'the memory tape image')
-    .action(guarded((file: string) => {
+    .option('--json', 'the figures as one JSON object')
+    .action(guarded((file: string, opts: { json?: boolean }) => {
       const t = readMemoryTapeFor(file);
-      for (const l of tapeSummary(t)) out(l);
+      if (opts.json) out(JSON.stringify(tapeInfoJson(file, t)));
+      else for (const l of tapeSummary(t)) out(l);
       if (!t.complete) process.exitCode = 1;
     }));
   tape
@@ -79,5 +86,17 @@ export function registerTapeCommands(program: Command): void {
         }
       });
       if (!t.complete) process.exitCode = 1;
+    }));
+  tape
+    .command('join')
+    .description('merge another memory tape into a memory tape, by the 704 (*ROTE JOIN): the two reels become one, swapped in atomically')
+    .argument('<memory>', 'the memory tape image (created if missing)')
+    .argument('<other>', 'the memory tape to merge into it (only read)')
+    .action(guarded(async (memory: string, other: string) => {
+      readMemoryTapeFor(other);
+      const r = await joinMemoryTapes(memory, other);
+      out(`${memory}: ${r.installed ? `joined, ${r.reason}` : `kept as it was (${r.reason})`}, 704 time ${r.seconds.toFixed(1)} s`);
+      for (const l of tapeSummary(readMemoryTape(memory)).slice(0, 3)) out(l);
+      if (!r.installed) process.exitCode = 1;
     }));
 }

@@ -35,6 +35,8 @@ export interface SessionSettings {
   series?: 1 | 2;
   /** Alpha's term table also every n of its moves (`--print-every`, `*LEARN PRINT n`); absent or 0: at game ends only. */
   printEvery?: number;
+  /** Rote and generalization learning in the same games (`--combine`, `*LEARN COMBINE`, beyond Samuel); absent: apart. */
+  combine?: boolean;
 }
 
 export interface RoteStats {

@@ -49,6 +49,7 @@ export interface SelfplayOptions {
   quiet?: boolean;
   /** The command that goes on with the session after Ctrl-C (default `samuel704 selfplay --state DIR`). */
   goOn?: string;
+  combine?: boolean;
 }
 
 /**
@@ -87,6 +88,12 @@ function seriesNumber(text: string): 1 | 2 {
   return text === '1' ? 1 : 2;
 }
 
+/**
+ * Rote learning and learning by generalization in the same games go beyond Samuel, who left their
+ * combination for later ("must be done with some care"): only with --combine (*LEARN COMBINE).
+ */
+export const COMBINE_REFUSED = 'rote learning (--rote/--memory) and generalization learning (--learn/--learning) in the same games go beyond Samuel, who kept them apart ("must be done with some care"): run one of them, or give --combine (docs/checkers-learning.md)';
+
 /** The settings of a new session from the options. */
 function newSettings(opts: SelfplayOptions): SessionSettings {
   if (opts.openings && opts.fen) throw new Error('--openings and --fen both say where games start: give one');
@@ -96,6 +103,8 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
   const learn = opts.learn === true || opts.learning !== undefined;
   if (opts.series !== undefined && !learn) throw new Error('--series chooses how Alpha learns: give --learn (or --learning TAPE)');
   if (opts.printEvery !== undefined && !learn) throw new Error('--print-every prints how Alpha learns: give --learn (or --learning TAPE)');
+  if (learn && (opts.rote || opts.memory) && !opts.combine) throw new Error(COMBINE_REFUSED);
+  if (opts.combine && !(learn && (opts.rote || opts.memory))) throw new Error('--combine runs rote and generalization learning together: give both --rote (or --memory) and --learn (or --learning)');
   // outside a session directory --rote and --learn mean the bundled tapes
   const memory = opts.memory ?? (opts.rote && !opts.state ? userTape('memory.tap') : null);
   const learning = opts.learning ?? (opts.learn && !opts.state ? userTape('learning.tap') : null);
@@ -112,6 +121,7 @@ function newSettings(opts: SelfplayOptions): SessionSettings {
     giveaway: opts.giveaway === true,
     series: opts.series === undefined ? 1 : seriesNumber(opts.series),
     printEvery: opts.printEvery === undefined ? 0 : wholeNumber(opts.printEvery, '--print-every'),
+    ...(opts.combine ? { combine: true } : {}),
   };
 }
 
@@ -157,11 +167,11 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  */
 async function playGame(
   round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
-  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; combine?: boolean; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
-  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), '*LEARN TAPE'];
+  const learnCards = [`*LEARN SERIES ${tapes.series}`, ...(tapes.printEvery ? [`*LEARN PRINT ${tapes.printEvery}`] : []), ...(tapes.combine ? ['*LEARN COMBINE'] : []), '*LEARN TAPE'];
   const cards = [...(learning ? learnCards : []), ...(memory ? ['*ROTE ON'] : []), ...giveawayCards(start.giveaway), ...(start.fen ? setupCards(start.fen) : []), '*SELF', ...(memory ? ['*ROTE OFF'] : []), '*END'];
   const session = new CheckersSession(cards, true);
   control.session = session;
@@ -318,7 +328,7 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   try {
     for (let i = journal.games.length; i < settings.games && !control.stopping; i++) {
       const ballot = ballots ? ballotFor(ballots, i) : null;
-      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, accept: dir ? recorded : undefined }, control, note,
+      const run = await playGame(i + 1, { fen: ballot?.fen ?? settings.fen, ballot, giveaway: settings.giveaway === true }, { memory, learning, series: settings.series ?? 1, printEvery: settings.printEvery ?? 0, combine: settings.combine, accept: dir ? recorded : undefined }, control, note,
         (plies) => progress.update(i + Math.min(plies, PLY_LIMIT) / PLY_LIMIT, resultsSoFar()));
       if (!run.game) {
         stopped = `game ${i + 1} not finished (${run.message})`;

@@ -1,0 +1,83 @@
+// `samuel704 halma play|selfplay` - halma on the 704 (docs/halma.md): the host feeds cards and draws.
+
+import { mkdirSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import type { Command } from 'commander';
+import { guarded } from '../cli/style.ts';
+import { writePicture } from '../pictures/file.ts';
+import { applyMove, boardText, halmaScene, startBoard } from './board.ts';
+import { HalmaSession } from './program.ts';
+import { halmaSelfPlay } from './selfplay.ts';
+
+const sizeOf = (s: string): number => {
+  const n = Number(s);
+  if (![6, 8, 12].includes(n)) throw new Error(`--size ${s}: halma is played on 6, 8 or 12 squares a side`);
+  return n;
+};
+const depthOf = (s: string): number => {
+  const d = Number(s);
+  if (!Number.isInteger(d) || d < 1 || d > 8) throw new Error(`--depth ${s}: 1 to 8`);
+  return d;
+};
+
+export function registerHalmaCommands(program: Command): void {
+  const halma = program.command('halma').description("Seale's halma on the 704 (docs/halma.md)");
+  halma
+    .command('play')
+    .description('play the 704 at halma: type moves as FROM-TO (e.g. B2-C3); the 704 rejects illegal ones')
+    .option('--size <n>', 'board size: 6, 8 or 12', '8')
+    .option('--side <s>', 'the side you play: 1 (moves first, from the bottom left) or 2', '1')
+    .option('--depth <d>', "the 704's search depth (1-8)", '2')
+    .action(guarded(async (o: { size: string; side: string; depth: string }) => {
+      const n = sizeOf(o.size);
+      const you = o.side === '2' ? 2 : 1;
+      const session = new HalmaSession([`*HALMA ${n}`, `*DEPTH ${depthOf(o.depth)}`, `*PLAY ${3 - you}`]);
+      const board = startBoard(n);
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const colour = process.stdout.isTTY ?? false;
+      process.on('SIGINT', () => { session.interrupt(); rl.close(); });
+      try {
+        for (;;) {
+          const r = await session.run((l) => {
+            const m = /^MOVE \d+ SIDE [12] ([A-L]\d+)-([A-L]\d+) /.exec(l);
+            if (m) applyMove(board, m[1]!, m[2]!);
+            if (/^(MOVE|GAME OVER|ILLEGAL)/.test(l)) process.stdout.write(`${l}\n`);
+          });
+          if (r.lines.some((l) => l.startsWith('GAME OVER')) || !r.waiting) break;
+          process.stdout.write(`${boardText(board, colour)}\n`);
+          const move = (await rl.question(`your move (side ${you}, ${you === 1 ? 'X' : 'O'}): `)).trim().toUpperCase();
+          if (move === '' || move === 'QUIT') break;
+          session.feed(move);
+        }
+        process.stdout.write(`${boardText(board, colour)}\n`);
+      } finally {
+        rl.close();
+      }
+    }));
+  halma
+    .command('selfplay')
+    .description("the 704 plays itself; with --learn, Seale's learner (Alpha against Beta) from his start vector")
+    .option('--size <n>', 'board size: 6, 8 or 12', '6')
+    .option('--games <n>', 'how many games', '1')
+    .option('--depth <d>', 'the search depth (1-8)')
+    .option('--learn', "Seale's learner on (*LEARN SEALE)")
+    .option('--png <dir>', 'also draw each final position as DIR/halma-N.png (.svg with --svg)')
+    .option('--svg', 'draw SVG instead of PNG')
+    .action(guarded(async (o: { size: string; games: string; depth?: string; learn?: boolean; png?: string; svg?: boolean }) => {
+      const n = sizeOf(o.size);
+      const games = Number(o.games);
+      if (!Number.isInteger(games) || games < 1) throw new Error(`--games ${o.games}: a whole number, 1 or more`);
+      const t0 = performance.now();
+      const run = await halmaSelfPlay({
+        size: n, games, learn: !!o.learn, depth: o.depth ? depthOf(o.depth) : undefined,
+        onGame: (g) => {
+          const rate = (g.game / ((performance.now() - t0) / 1000)).toFixed(2);
+          process.stdout.write(`game ${g.game}/${games}: ${g.reason.toLowerCase()}${g.winner ? ` (side ${g.winner})` : ''}, ${g.plies} plies, Alpha side ${g.alphaSide} ${g.result}${g.zeroed ? `, parameter ${g.zeroed} zeroed` : ''}  [${rate} games/s, ETA ${((games - g.game) / Number(rate)).toFixed(0)} s]\n`);
+          if (g.coefficients.length) process.stdout.write(`  Alpha: ${g.coefficients.join(' ')}\n`);
+          if (o.png) { mkdirSync(o.png, { recursive: true }); writePicture(`${o.png}/halma-${g.game}.${o.svg ? 'svg' : 'png'}`, halmaScene(g.board, `game ${g.game}: ${g.reason.toLowerCase()}`)); }
+        },
+      });
+      const last = run.games.at(-1);
+      if (last) process.stdout.write(`${boardText(last.board, process.stdout.isTTY ?? false)}\n`);
+    }));
+}

@@ -1,0 +1,67 @@
+// The halma deck (asm/halma/main.sap, built as the checkers deck is) and a small driver: cards in,
+// run until the 704 waits for a card or halts, printed lines out. The host never chooses or checks
+// a move: the 704 does (docs/halma.md).
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assemble, type AssembleResult } from '../asm/assembler.ts';
+import { readSources } from '../asm/sources.ts';
+import { textCard, wordsToCard } from '../devices/cards.ts';
+import { CYCLE_US } from '../devices/timing.ts';
+import { Machine } from '../machine/machine.ts';
+
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'asm', 'halma', 'main.sap');
+
+let cached: AssembleResult | null = null;
+
+export function halmaAssembly(): AssembleResult {
+  if (cached) return cached;
+  const r = assemble(readSources([MAIN]), { loader: true });
+  if (r.errors.length > 0) throw new Error(`the halma program does not assemble:\n${r.errors.map((d) => `${d.file}:${d.line}: ${d.message}`).join('\n')}`);
+  cached = r;
+  return r;
+}
+
+const SLICE = 2_000_000;
+
+export class HalmaSession {
+  readonly machine = new Machine({ printer: { onLine: (t) => this.lines.push(t.replace(/^\f/, '').trimEnd()) } });
+  private lines: string[] = [];
+  private stopped = false;
+
+  constructor(cards: readonly string[]) {
+    this.machine.reader.feed(halmaAssembly().cards.map(wordsToCard));
+    this.feed(...cards);
+    this.machine.reader.setEndOfFile(false);
+    this.machine.loadCards();
+  }
+
+  feed(...cards: string[]): void {
+    this.machine.reader.feed(cards.map((c) => textCard(c)));
+  }
+
+  get seconds(): number {
+    return this.machine.cpu.cycles * CYCLE_US * 1e-6;
+  }
+
+  interrupt(): void {
+    this.stopped = true;
+  }
+
+  /** Run until the 704 waits for a card (true) or halts (false); the lines printed meanwhile. */
+  async run(onLine?: (line: string) => void): Promise<{ waiting: boolean; lines: string[] }> {
+    const out: string[] = [];
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const stop = this.machine.run(SLICE);
+      for (const l of this.lines.splice(0)) {
+        if (l === '') continue;
+        out.push(l);
+        onLine?.(l);
+      }
+      if (this.stopped) return { waiting: false, lines: out };
+      if (stop.reason === 'input') return { waiting: true, lines: out };
+      if (stop.reason !== 'limit') return { waiting: false, lines: out };
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// The part of jstat (no bundled types) that stats.ts uses.
+declare module 'jstat' {
+  const jStatModule: { jStat: {
+    studentt: { cdf(x: number, dof: number): number };
+  } };
+  export default jStatModule;
+}

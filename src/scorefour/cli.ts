@@ -1,0 +1,240 @@
+// `samuel704 scorefour play|selfplay|learn|contest`: Broeker's Score-Four on the emulated 704.
+// The 704 chooses, checks and scores every move; this module feeds it cards, reads its printer,
+// draws the cube and, for contests, runs many 704s at once and does Broeker's statistics.
+
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { guarded, style } from '../cli/style.ts';
+import { duration, Progress } from '../host/progress.ts';
+import { writePicture } from '../pictures/file.ts';
+import { parsePlayer, playerCode, type Learnt, type Tournament } from './contest.ts';
+import { ContestRunner, defaultWorkers } from './contestRunner.ts';
+import { cubeScene, cubeText } from './cube.ts';
+import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
+
+const out = (s: string): void => void process.stdout.write(s + '\n');
+
+interface GameOptions {
+  depth: string;
+  gravity?: boolean;
+  picture?: string;
+}
+
+const int = (name: string, v: string, lo: number, hi: number): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < lo || n > hi) throw new Error(`${name}: "${v}" is not a whole number from ${lo} to ${hi}`);
+  return n;
+};
+
+const coefOf = (name: string, v: string): number[] => {
+  const c = v.split(',').map((s) => int(name, s.trim(), 1, 9999));
+  if (c.length !== 3) throw new Error(`${name}: "${v}" is not three coefficients c1,c2,c3`);
+  return c;
+};
+
+/** The cards that set up the 704 before a game. */
+const setupCards = (o: GameOptions): string[] => [`DEPTH ${int('--depth', o.depth, 1, 8)}`, `GRAVITY ${o.gravity ? 'ON' : 'OFF'}`];
+
+/** Shows a game's events as they come: each move with the cube the 704 printed after it. */
+function gameShow(onCube: (c: Cube, last: number) => void): (e: Event) => void {
+  let last = -1;
+  return (e) => {
+    switch (e.kind) {
+      case 'move':
+        last = cellOf(e.cell);
+        out(`${style.head(`move ${e.n}`)} ${e.side} ${style.reg(e.cell)}${e.by === 'program' ? style.dim(`  value ${e.value}, ${e.nodes} moves searched`) : ''}`);
+        break;
+      case 'cube': onCube(e.cube, last); break;
+      case 'over': out(style.ok(e.winner ? `${e.winner} wins` : 'drawn')); break;
+      case 'illegal': out(style.error(`the 704 rejects ${e.card}: the cell is taken (or, with gravity, not resting on a stone)`) + ' - enter another move'); break;
+      case 'bad': out(style.error(`the 704 cannot read "${e.card}"`) + ' - a move is layer, column, row: 2C3'); break;
+      case 'game': case 'banner': case 'end': break;
+      default: if ('text' in e) out(style.dim(e.text));
+    }
+  };
+}
+
+interface PlayOptions extends GameOptions {
+  side: string;
+  coef: string;
+  aggression?: boolean;
+}
+
+async function play(o: PlayOptions): Promise<void> {
+  const side = o.side.toUpperCase();
+  if (side !== 'X' && side !== 'O') throw new Error(`--side: "${o.side}" is not x or o`);
+  const program = side === 'X' ? 'O' : 'X';
+  const s = new ScorefourSession(['BOARD ON', ...setupCards(o), `COEF ${program} ${coefOf('--coef', o.coef).join(' ')}`, `AGGR ${program} ${o.aggression ? 'ON' : 'OFF'}`, `GAME ${program}`], false);
+  out(style.dim(`You play ${side} (X moves first), the 704 plays ${program}. A move is layer 1-4, column A-D, row 1-4, e.g. 2C3; quit stops.`));
+  let cube: Cube = new Array<string>(64).fill('.');
+  let lastCell = -1;
+  let over = false;
+  const shown = gameShow((c, l) => { cube = c; lastCell = l; out(cubeText(c, l)); });
+  const show = (e: Event): void => { if (e.kind === 'over') over = true; shown(e); };
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
+  const lines = rl[Symbol.asyncIterator]();
+  try {
+    if (side === 'X') out(cubeText(cube));
+    for (;;) {
+      const r = s.run((ev) => ev.forEach(show));
+      if (r.stop !== 'input' || over) break;
+      process.stdout.write(`your move (${side}): `);
+      const next = await lines.next();
+      const text = next.done ? 'quit' : String(next.value).trim().toUpperCase();
+      if (process.stdin.isTTY !== true) out(text); // a piped transcript reads like a typed one
+      if (text === 'QUIT') break;
+      s.feed(text === '' ? ' ' : text);
+    }
+  } finally {
+    rl.close();
+  }
+  if (o.picture) writePicture(o.picture, cubeScene(cube, { title: 'Score-Four on the 704', last: lastCell }));
+}
+
+interface SelfplayOptions extends GameOptions {
+  games: string;
+  coefX: string;
+  coefO: string;
+  aggrX?: boolean;
+  aggrO?: boolean;
+  quiet?: boolean;
+}
+
+function selfplay(o: SelfplayOptions): void {
+  const games = int('--games', o.games, 1, 10000);
+  const cards = [o.quiet ? 'BOARD OFF' : 'BOARD ON', ...setupCards(o), `COEF X ${coefOf('--coef-x', o.coefX).join(' ')}`, `COEF O ${coefOf('--coef-o', o.coefO).join(' ')}`,
+    `AGGR X ${o.aggrX ? 'ON' : 'OFF'}`, `AGGR O ${o.aggrO ? 'ON' : 'OFF'}`, ...Array<string>(games).fill('GAME XO')];
+  const s = new ScorefourSession(cards, true);
+  const tally = { X: 0, O: 0, drawn: 0 };
+  let cube: Cube | null = null;
+  let last = -1;
+  const show = gameShow((c, l) => { cube = c; last = l; if (!o.quiet) out(cubeText(c, l)); });
+  const t0 = performance.now();
+  const r = s.run((ev) => ev.forEach((e) => {
+    if (e.kind === 'over') tally[e.winner ?? 'drawn']++;
+    if (!o.quiet || e.kind === 'over') show(e);
+  }));
+  if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
+  out(`${games} game(s): X won ${tally.X}, O won ${tally.O}, drawn ${tally.drawn}; ${duration(s.seconds)} of 704 time, ${duration((performance.now() - t0) / 1000)} here`);
+  if (o.picture && cube) out(`the last cube: ${o.picture} (${writePicture(o.picture, cubeScene(cube, { title: 'Score-Four self-play on the 704', last }))} bytes)`);
+}
+
+interface LearnOptions {
+  version: string;
+  series: string;
+  step: string;
+  coef: string;
+  aggression?: boolean;
+  depth: string;
+}
+
+function learn(o: LearnOptions): void {
+  const version = o.version.toUpperCase();
+  if (version !== 'A' && version !== 'B') throw new Error(`--version: "${o.version}" is not A or B`);
+  const series = int('--series', o.series, 1, 9999);
+  const s = new ScorefourSession(['BOARD OFF', `DEPTH ${int('--depth', o.depth, 1, 8)}`, `STEP ${int('--step', o.step, 1, 99)}`,
+    `COEF X ${coefOf('--coef', o.coef).join(' ')}`, `AGGR X ${o.aggression ? 'ON' : 'OFF'}`, `LEARN ${version} ${series}`], true);
+  const bar = new Progress(series, 'series');
+  const r = s.run((ev) => ev.forEach((e) => {
+    if (e.kind === 'series') {
+      bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
+      bar.update(e.n);
+    }
+    if (e.kind === 'learned') {
+      bar.clear();
+      out(style.ok(`learnt (version ${e.version}): ${e.coef.join(' ')} after ${e.series} series, ${e.games} games`));
+    }
+  }));
+  if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
+  out(style.dim(`${duration(s.seconds)} of 704 time`));
+}
+
+interface ContestOptions {
+  tournaments: string;
+  series: string;
+  step: string;
+  depth: string;
+  workers: string;
+  json?: string;
+  state?: string;
+}
+
+interface ContestState {
+  contest: string;
+  learning: { key: string; learnt: Learnt }[];
+  tournaments: [number, Tournament][];
+}
+
+/** Written to a new file and renamed over the old, so a kill never leaves half a state. */
+function saveState(file: string, s: ContestState): void {
+  writeFileSync(`${file}.new`, JSON.stringify(s));
+  renameSync(`${file}.new`, file);
+}
+
+async function contest(first: string, second: string, o: ContestOptions): Promise<void> {
+  const [p1, p2] = [parsePlayer(first), parsePlayer(second)];
+  const tournaments = int('--tournaments', o.tournaments, 2, 125);
+  const setup = { tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8) };
+  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}`;
+  const state: ContestState = o.state && existsSync(o.state) ? JSON.parse(readFileSync(o.state, 'utf8')) as ContestState : { contest: contestKey, learning: [], tournaments: [] };
+  if (state.contest !== contestKey) throw new Error(`${o.state} holds another contest (${state.contest}); name a new state file`);
+  if (state.tournaments.length) out(style.dim(`going on from ${o.state}: ${state.tournaments.length} of ${tournaments} tournaments played`));
+  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256) }, state.learning);
+  const bar = new Progress(tournaments, 'tournaments').resumeFrom(state.tournaments.length);
+  const t0 = performance.now();
+  const stateFile = o.state;
+  try {
+    const r = await runner.contest(p1, p2, (i, t, d) => {
+      bar.update(d);
+      if (!stateFile) return;
+      state.tournaments.push([i, t]);
+      void runner.learning().then((l) => { state.learning = l; saveState(stateFile, state); });
+    }, new Map(state.tournaments));
+    bar.clear();
+    const name = `${playerCode(p1)} vs ${playerCode(p2)}`;
+    out(`${style.head(name)}: ${r.n} tournaments, average score ${r.mean.toFixed(2)}, t = ${r.t.toFixed(3)} (${r.verdict}; positive favours ${playerCode(p1)})`);
+    const hist = [-8, -4, 0, 4, 8].map((d) => `${d > 0 ? '+' : ''}${d}: ${r.d.filter((x) => x === d).length}`).join('  ');
+    out(style.dim(`tournament scores ${hist}; ${duration(r.seconds)} of 704 time, ${duration((performance.now() - t0) / 1000)} here`));
+    if (o.json) writeFileSync(o.json, JSON.stringify({ first: playerCode(p1), second: playerCode(p2), ...r, learning: await runner.learning() }, null, 1));
+  } finally {
+    await runner.close();
+  }
+}
+
+export function registerScorefourCommands(program: Command): void {
+  const cmd = program.command('scorefour').description("Broeker's Score-Four (1989) on the 704: 4x4x4, POLY with aggression, Findler's learning (docs/scorefour.md)");
+  const game = (c: Command): Command => c
+    .option('--depth <n>', 'look-ahead plies (Broeker: 2)', '2')
+    .option('--gravity', 'bead-and-peg gravity: a cell only on layer 1 or on a taken cell (Broeker: none)')
+    .option('--picture <file>', 'draw the last cube as SVG or PNG (by the name)');
+  game(cmd.command('play').description('play the 704: you type move cards, the 704 rejects illegal ones'))
+    .option('--side <x|o>', 'the side you play (X moves first)', 'x')
+    .option('--coef <c1,c2,c3>', "the 704's POLY coefficients", '100,200,300')
+    .option('--aggression', "the 704 uses Findler's aggression factor")
+    .action(guarded((o: PlayOptions) => play(o)));
+  game(cmd.command('selfplay').description('the 704 plays itself'))
+    .option('--games <n>', 'how many games', '1')
+    .option('--coef-x <c1,c2,c3>', "X's POLY coefficients", '100,200,300')
+    .option('--coef-o <c1,c2,c3>', "O's POLY coefficients", '100,200,300')
+    .option('--aggr-x', 'X uses aggression')
+    .option('--aggr-o', 'O uses aggression')
+    .option('--quiet', 'only the results, no cubes')
+    .action(guarded((o: SelfplayOptions) => selfplay(o)));
+  /** What learning runs take: series, step, depth. */
+  const learning = (c: Command): Command => c
+    .option('--series <n>', 'at most this many series a learning run (Broeker: 125)', '125')
+    .option('--step <p>', "version A's change in per cent (Findler gives none)", '5')
+    .option('--depth <n>', 'look-ahead plies', '2');
+  learning(cmd.command('learn').description("Findler's polynomial learning by self-play on the 704, version A or B (Broeker 3.3)"))
+    .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
+    .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
+    .option('--aggression', 'both players use aggression')
+    .action(guarded((o: LearnOptions) => learn(o)));
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B"))
+    .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
+    .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
+    .option('--json <file>', 'save every tournament score and learning run')
+    .option('--state <file>', 'keep each finished tournament and learning run here; run again with it to go on after Ctrl-C or a kill')
+    .action(guarded((a: string, b: string, o: ContestOptions) => contest(a, b, o)));
+}

@@ -3,6 +3,7 @@
 
 import type { Experiment } from './experiment.ts';
 import { broekerTables } from './experiments/broeker-tables.ts';
+import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
@@ -18,6 +19,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   sealeCheckers,
   sealeHalma,
   broekerTables,
+  mandziukSpeed,
 ];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

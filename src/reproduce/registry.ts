@@ -3,6 +3,7 @@
 
 import type { Experiment } from './experiment.ts';
 import { broekerTables } from './experiments/broeker-tables.ts';
+import { mandziukRoundRobin } from './experiments/mandziukRoundRobin.ts';
 import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
@@ -19,6 +20,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   sealeCheckers,
   sealeHalma,
   broekerTables,
+  mandziukRoundRobin,
   mandziukSpeed,
 ];
 

@@ -3,7 +3,9 @@
 
 import type { Experiment } from './experiment.ts';
 import { broekerTables } from './experiments/broeker-tables.ts';
+import { mandziukNull } from './experiments/mandziukNull.ts';
 import { mandziukRoundRobin } from './experiments/mandziukRoundRobin.ts';
+import { mandziukSimple } from './experiments/mandziukSimple.ts';
 import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
@@ -21,6 +23,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
   sealeHalma,
   broekerTables,
   mandziukRoundRobin,
+  mandziukNull,
+  mandziukSimple,
   mandziukSpeed,
 ];
 

@@ -14,16 +14,10 @@ import type { GameJob } from '../tournament/game.ts';
 import type { Player } from '../tournament/players.ts';
 import { runAll, type TaskPool } from '../tournament/pool.ts';
 import { START_FEN } from '../tournament/schedule.ts';
-import { Rng, crossover, mutate } from './ga.ts';
+import { Rng, crossover, mutate, type GeneratorSettings } from './ga.ts';
 import type { ScoreJob } from './score.ts';
 
-export interface HgSettings {
-  heuristic: HeuristicName;
-  giveaway: boolean;
-  seed: number;
-  population: number;
-  tournament: number;
-  mutation: number;
+export interface HgSettings extends GeneratorSettings {
   /** Share of a new phase's population replaced by fresh specimens. */
   renew: number;
   /** Test boards each phase, and the share of them new from the phase's band. */

@@ -16,6 +16,13 @@ export interface EvolveSpec {
   heuristic: HeuristicName;
 }
 
+const LINEAR_AND_PHASED: HeuristicName[] = ['8F', '10F', '15F', '19F', '25F', '3PH', '5PH'];
+/** The 15 heuristics the paper's tournaments most likely held: HG and SHG of each, and HG:E3Ph (seeds-digest 1.9). */
+export const PAPER_HEURISTICS: EvolveSpec[] = [
+  ...LINEAR_AND_PHASED.map((heuristic) => ({ generator: 'hg' as const, heuristic })), { generator: 'hg', heuristic: 'E3PH' },
+  ...LINEAR_AND_PHASED.map((heuristic) => ({ generator: 'shg' as const, heuristic })),
+];
+
 export const specName = (e: EvolveSpec): string => `${e.generator.toUpperCase()}:${e.heuristic}`;
 
 /** Settings for the experiments' --quick runs: seconds of evolution each, not days. */

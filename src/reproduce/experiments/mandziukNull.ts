@@ -5,14 +5,11 @@
 // scored 55%-77.5%. Ours: the same, every game the 704's (asm/checkers/mandziuk.sap).
 // --quick: two heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4.
 
-import type { HeuristicName } from '../../mandziuk/heuristics.ts';
-import { evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
 import type { Player } from '../../tournament/players.ts';
 import type { Experiment, Outcome } from '../experiment.ts';
 import { compareNumbers } from '../verdict.ts';
 
-const ALL: HeuristicName[] = ['8F', '10F', '15F', '19F', '25F', '3PH', '5PH'];
-const FULL: EvolveSpec[] = [...ALL.map((heuristic) => ({ generator: 'hg' as const, heuristic })), { generator: 'hg', heuristic: 'E3PH' }, ...ALL.map((heuristic) => ({ generator: 'shg' as const, heuristic }))];
 const QUICK: EvolveSpec[] = [{ generator: 'hg', heuristic: '8F' }, { generator: 'shg', heuristic: '8F' }];
 
 export const mandziukNull: Experiment = {
@@ -24,7 +21,7 @@ export const mandziukNull: Experiment = {
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;
-    const specs = ctx.quick ? QUICK : FULL;
+    const specs = ctx.quick ? QUICK : PAPER_HEURISTICS;
     const [deep, shallow, games] = ctx.quick ? [4, 2, 4] : [10, 6, 20];
     const evolved: Player[] = [];
     for (const e of specs) evolved.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: true, depth: deep, log: ctx.log }));

@@ -5,15 +5,12 @@
 // game the 704's. --quick: five heuristics evolved for seconds, 2 games a pair at depth 2.
 
 import { stackedBarsScene } from '../../host/charts.ts';
-import { type HeuristicName } from '../../mandziuk/heuristics.ts';
-import { evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
 import { allCores, playAll } from '../../tournament/pool.ts';
 import { schedule } from '../../tournament/schedule.ts';
 import { ranked, standings } from '../../tournament/standings.ts';
 import type { Experiment, Outcome, Row } from '../experiment.ts';
 
-const ALL: HeuristicName[] = ['8F', '10F', '15F', '19F', '25F', '3PH', '5PH'];
-const FULL: EvolveSpec[] = [...ALL.map((heuristic) => ({ generator: 'hg' as const, heuristic })), { generator: 'hg', heuristic: 'E3PH' }, ...ALL.map((heuristic) => ({ generator: 'shg' as const, heuristic }))];
 const QUICK: EvolveSpec[] = [{ generator: 'hg', heuristic: '8F' }, { generator: 'hg', heuristic: '3PH' }, { generator: 'hg', heuristic: 'E3PH' }, { generator: 'shg', heuristic: '8F' }, { generator: 'shg', heuristic: '3PH' }];
 
 export const mandziukRoundRobin: Experiment = {
@@ -25,7 +22,7 @@ export const mandziukRoundRobin: Experiment = {
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;
-    const specs = ctx.quick ? QUICK : FULL;
+    const specs = ctx.quick ? QUICK : PAPER_HEURISTICS;
     const depth = ctx.quick ? 2 : 6;
     const players = [];
     for (const e of specs) players.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: false, depth, log: ctx.log }));

@@ -2,6 +2,7 @@
 // control and move cards in the reader and reports what the 704 prints; the host never
 // chooses, checks or scores a move (a board drawn here replays the program's own MOVE lines).
 
+import { HEURISTIC_HELP, heuristicCards } from '../tournament/players.ts';
 import { createInterface } from 'node:readline';
 import { Option, type Command } from 'commander';
 import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
@@ -173,6 +174,7 @@ interface PlayOptions extends TapeOptions {
   pdn?: string;
   giveaway?: boolean;
   learn?: string | boolean;
+  heuristic?: string;
 }
 
 /** The text the 704 sees on a card (columns 1-72). */
@@ -216,7 +218,7 @@ async function play(opts: PlayOptions): Promise<void> {
   const start = (): Position => (opts.fen ? parseFen(opts.fen) : startPosition());
   let pos = start();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
+  const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...heuristicCards(opts.heuristic, program, opts.giveaway), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
   let session = newSession(firstCards, false);
   const finishMemory = attachTapes(session, tapes);
   const finishLearning = attachLearning(session, learning);
@@ -549,6 +551,7 @@ export function registerCheckersCommands(program: Command): void {
     .option('--learning <tape>', `${LEARNING_USE_HELP} (default: the learning tape npm start trained, when there is one)`)
     .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
+    .option('--heuristic <file>', HEURISTIC_HELP)
     .action(guarded((opts: PlayOptions) => play(opts)));
 
   program

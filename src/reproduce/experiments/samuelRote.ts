@@ -201,7 +201,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
     const gained = mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply));
     const paper = ph === 'opening' ? 'learned "a very good opening game"' : ph === 'endgame' ? '"recognize most winning and losing end positions many moves in advance"' : '"midgame play was not greatly improved"';
     return [
-      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: 'close' as const, note: `${w.length} program moves with the memory` },
+      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: hits > 0 ? 'close' as const : 'differs' as const, note: `${w.length} program moves with the memory` },
       { what: `${ph}: plies gained (mean effective ply with - without)`, paper: '3-ply look-up gives 6, 9, ... ply (Fig. 3)', ours: `${n(gained)} (${n(mean(w.map((m) => m.ply)))} against ${n(mean(o.map((m) => m.ply)))})`, verdict: gained > 0 ? 'close' : 'differs' },
     ];
   });

@@ -11,6 +11,7 @@ import { formatAddr, formatRaw, formatSigned, isNegative, magnitude, makeWord, o
 import { DECK_EOF, parseTextLine } from '../devices/cards.ts';
 import { Drum } from '../devices/drum.ts';
 import { DeviceError, ImageError } from '../devices/errors.ts';
+import { FileError } from '../devices/fileErrors.ts';
 import { TapeUnit } from '../devices/tape.ts';
 import { style } from '../cli/style.ts';
 import { drawBoard, type Colour } from './board.ts';
@@ -825,7 +826,7 @@ export class Commands {
         const near = suggest(e.message.slice(15), this.engine.symbols.names());
         if (near) message += `; did you mean ${near}?`;
       }
-    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || (e as NodeJS.ErrnoException).syscall !== undefined) {
+    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || e instanceof FileError || (e as NodeJS.ErrnoException).syscall !== undefined) {
       message = (e as Error).message; // the machine refused, or a unit's file could not be used
     } else {
       throw e;

@@ -1,13 +1,15 @@
 // `samuel704 halma play|selfplay` - halma on the 704 (docs/halma.md): the host feeds cards and draws.
 
 import { mkdirSync } from 'node:fs';
-import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guarded } from '../cli/style.ts';
 import { writePicture } from '../pictures/file.ts';
 import { applyMove, boardText, halmaScene, startBoard } from './board.ts';
 import { HalmaSession } from './program.ts';
 import { halmaSelfPlay } from './selfplay.ts';
+import { runSealeSession, sealeTotals } from '../seale/session.ts';
 
 const sizeOf = (s: string): number => {
   const n = Number(s);
@@ -33,7 +35,8 @@ export function registerHalmaCommands(program: Command): void {
       const you = o.side === '2' ? 2 : 1;
       const session = new HalmaSession([`*HALMA ${n}`, `*DEPTH ${depthOf(o.depth)}`, `*PLAY ${3 - you}`]);
       const board = startBoard(n);
-      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const rl = createInterface({ input: process.stdin });
+      const input = rl[Symbol.asyncIterator]();
       const colour = process.stdout.isTTY ?? false;
       process.on('SIGINT', () => { session.interrupt(); rl.close(); });
       try {
@@ -45,7 +48,10 @@ export function registerHalmaCommands(program: Command): void {
           });
           if (r.lines.some((l) => l.startsWith('GAME OVER')) || !r.waiting) break;
           process.stdout.write(`${boardText(board, colour)}\n`);
-          const move = (await rl.question(`your move (side ${you}, ${you === 1 ? 'X' : 'O'}): `)).trim().toUpperCase();
+          process.stdout.write(`your move (side ${you}, ${you === 1 ? 'X' : 'O'}): `);
+          const next = await input.next();
+          if (next.done) break;
+          const move = next.value.trim().toUpperCase();
           if (move === '' || move === 'QUIT') break;
           session.feed(move);
         }
@@ -61,12 +67,25 @@ export function registerHalmaCommands(program: Command): void {
     .option('--games <n>', 'how many games', '1')
     .option('--depth <d>', 'the search depth (1-8)')
     .option('--learn', "Seale's learner on (*LEARN SEALE)")
+    .option('--state <dir>', 'with --learn: a session directory (journal seale.json, learning tape seale.tap), kept after every game; run again to go on')
     .option('--png <dir>', 'also draw each final position as DIR/halma-N.png (.svg with --svg)')
     .option('--svg', 'draw SVG instead of PNG')
-    .action(guarded(async (o: { size: string; games: string; depth?: string; learn?: boolean; png?: string; svg?: boolean }) => {
+    .action(guarded(async (o: { size: string; games: string; depth?: string; learn?: boolean; state?: string; png?: string; svg?: boolean }) => {
       const n = sizeOf(o.size);
       const games = Number(o.games);
       if (!Number.isInteger(games) || games < 1) throw new Error(`--games ${o.games}: a whole number, 1 or more`);
+      if (o.state) {
+        if (!o.learn) throw new Error('--state keeps a learning session: give --learn');
+        if (o.depth) throw new Error('--state sessions play at the program\'s own depth');
+        const { journal, interrupted } = await runSealeSession({ dir: resolve(o.state), halma: n, games, pictures: o.png, pictureExt: o.svg ? 'svg' : 'png', log: (l) => process.stdout.write(`${l}\n`) });
+        const t = sealeTotals(journal);
+        process.stdout.write(`${journal.games.length} learning games: Alpha won ${t.won}, lost ${t.lost}, drew ${t.drawn}; Alpha now ${journal.games.at(-1)?.coefficients.join(' ') ?? '-'}\n`);
+        if (interrupted) {
+          process.stderr.write(`interrupted: the unfinished game is dropped; the same command goes on\n`);
+          process.exitCode = 130;
+        }
+        return;
+      }
       const t0 = performance.now();
       const run = await halmaSelfPlay({
         size: n, games, learn: !!o.learn, depth: o.depth ? depthOf(o.depth) : undefined,

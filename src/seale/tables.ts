@@ -8,6 +8,10 @@ export const SEALE_START = [-17, -34, 15, 25, 11, 11, 3, -12, 14, -23, -5, 0, 0,
 export const SEALE_CHECKERS_NAMES = ['ADV', 'APEX', 'BACK', 'CENT', 'CNTR', 'CORN', 'CRAMP', 'DIAV', 'DYKE', 'EXPOS', 'POLE', 'KCENT', 'GUARD',
   'OREO', 'NODE', 'GAP', 'HOLE', 'THRET', 'DIA', 'MOB', 'DENY', 'MOBIL', 'EXCH', 'MOVE', 'FORK'];
 
+/** His 15 halma parameters (Appendix B), in the columns' order. */
+export const HALMA_NAMES = ['stragglers', 'diagonal pairs', 'column pairs', 'row pairs', 'difference', 'SW jumps', 'S jumps', 'W jumps',
+  'SE jumps', 'NW jumps', 'SW blockage', 'S blockage', 'W blockage', 'NE blockage', 'SE blockage'];
+
 /** Checkers: row g-1 is Alpha after game g (20 games). */
 export const SEALE_CHECKERS: readonly (readonly number[])[] = [
   [-16, -32, 16, 24, 10, 11, 2, -16, 16, -22, -7, 0, 1, 37, -2, 5, 26, -19, -6, -14, -19, 32, -28, -14, -13],

@@ -154,15 +154,20 @@ describe("his 15 parameters, drive to win and the end of a game (eval.sap, searc
   });
 });
 
+/** The deck booted with `cards` behind it, run to its stop; the printed lines. */
+function runDeck(cards: string[], eof: boolean, limit: number): string[] {
+  const m = new Machine();
+  m.reader.feed(program.cards.map(wordsToCard));
+  m.reader.feed(cards.map((l) => textCard(l)));
+  m.reader.setEndOfFile(eof);
+  m.loadCards();
+  m.run(limit);
+  return m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+}
+
 describe('the deck', () => {
   it('*HALMA 6 prints the board; *PERFT 2 prints the counts; a size not in the camp table is a bad card', () => {
-    const m = new Machine();
-    m.reader.feed(program.cards.map(wordsToCard));
-    m.reader.feed(['*HALMA 6', '*PERFT 2', '*HALMA 7'].map((l) => textCard(l)));
-    m.reader.setEndOfFile(true);
-    m.loadCards();
-    m.run(1e8);
-    const lines = m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+    const lines = runDeck(['*HALMA 6', '*PERFT 2', '*HALMA 7'], true, 1e8);
     expect(lines).toContain('1  X X X - - -');
     expect(lines).toContain('6  - - - O O O');
     expect(lines).toContain('PERFT 1 = 16');
@@ -171,13 +176,7 @@ describe('the deck', () => {
   });
 
   it("*LEARN SEALE, *SELF: his halma start vector from a new state, a game to its end, Alpha's 15 after it", () => {
-    const m = new Machine();
-    m.reader.feed(program.cards.map(wordsToCard));
-    m.reader.feed(['*HALMA 6', '*LEARN SEALE', '*SELF'].map((l) => textCard(l)));
-    m.reader.setEndOfFile(true);
-    m.loadCards();
-    m.run(1e9);
-    const lines = m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+    const lines = runDeck(['*HALMA 6', '*LEARN SEALE', '*SELF'], true, 1e9);
     const at = lines.indexOf('SEALE NEW COEFFICIENTS');
     expect(lines[at + 1]).toBe('SEALE A -17 -34 15 25 11 11 3 -12 14 -23 -5 0 0 37 2');
     expect(lines).toContain('SEALE ALPHA PLAYS SIDE 1 - LEARNING GAME 1');
@@ -189,13 +188,7 @@ describe('the deck', () => {
   });
 
   it('*PLAY 2: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read', () => {
-    const m = new Machine();
-    m.reader.feed(program.cards.map(wordsToCard));
-    m.reader.feed(['*HALMA 6', '*DEPTH 1', '*PLAY 2', 'A1-A4', 'C1-D2'].map((l) => textCard(l)));
-    m.reader.setEndOfFile(false);
-    m.loadCards();
-    m.run(1e8);
-    const lines = m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
+    const lines = runDeck(['*HALMA 6', '*DEPTH 1', '*PLAY 2', 'A1-A4', 'C1-D2'], false, 1e8);
     expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
     expect(lines.find((l) => l.startsWith('ILLEGAL MOVE'))).toMatch(/^ILLEGAL MOVE - A1-A4/);
     expect(lines).toContain('MOVE 1 SIDE 1 C1-D2 CARD');

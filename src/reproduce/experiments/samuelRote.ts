@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { applyPath, parseFen, type Position } from '../../checkers/notation/board.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
@@ -24,7 +24,7 @@ import { duration } from '../../host/progress.ts';
 import { compareNumbers } from '../verdict.ts';
 import type { Experiment, Outcome, Row, RunContext } from '../experiment.ts';
 
-const DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
+const DATA = join(packageRoot(), 'data');
 const BOOK_CHUNK = 40;
 /** Samuel's figures ("Rote-learning tests", Appendix A). */
 const PAPER = { boards: 53000, words: 3.8, lookupMs: 2.3 };

@@ -6,15 +6,13 @@
 import { linesScene } from '../../host/charts.ts';
 import { halmaScene } from '../../halma/board.ts';
 import { halmaSelfPlay, type HalmaGame } from '../../halma/selfplay.ts';
-import { SEALE_HALMA, SEALE_HALMA_ZEROED, SEALE_START } from '../../seale/tables.ts';
+import { HALMA_NAMES, SEALE_HALMA, SEALE_HALMA_ZEROED, SEALE_START } from '../../seale/tables.ts';
 import type { Experiment, Outcome, Row } from '../experiment.ts';
 import { compareNumbers, compareSets } from '../verdict.ts';
 import { atClamp, meanAbs, meanDiff } from './sealeCheckers.ts';
 
 const GAMES = 30;
 const SIZE = 6;
-export const HALMA_NAMES = ['stragglers', 'diagonal pairs', 'column pairs', 'row pairs', 'difference', 'SW jumps', 'S jumps', 'W jumps',
-  'SE jumps', 'NW jumps', 'SW blockage', 'S blockage', 'W blockage', 'NE blockage', 'SE blockage'];
 
 const resultText = (r: string): string => ({ won: 'Alpha won', lost: 'Alpha lost', drawn: 'draw' }[r] ?? r);
 

@@ -2,7 +2,7 @@
 // `tape info` / `tape dump` commands' text, on a tape the 704 wrote (rote.sap's KMERGE).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

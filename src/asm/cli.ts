@@ -1,6 +1,6 @@
 // `samuel704 asm` and `samuel704 disasm` (registered by src/cli/index.ts).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
 import type { Command } from 'commander';
 import { disassemble } from '../cpu/disasm.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
@@ -12,6 +12,7 @@ import { formatDiagnostic } from './diagnostics.ts';
 import { imageText, symbolMap, writeCbn, type SymbolMap } from './output.ts';
 import { readDeck } from './punch.ts';
 import { readSources } from './sources.ts';
+import { readFile, readText } from '../devices/fileErrors.ts';
 
 interface AsmOptions {
   output?: string;
@@ -20,6 +21,7 @@ interface AsmOptions {
   symbols?: string;
   loader: boolean;
   listAll?: boolean;
+  writeOnError?: boolean;
 }
 
 interface DisasmOptions {
@@ -38,6 +40,7 @@ export function registerAsmCommands(program: Command): void {
     .option('--symbols <file.json>', 'write the symbol map for the debugger')
     .option('--no-loader', 'punch the cards without the self-loading loader in front')
     .option('--list-all', 'also list ABS, FUL, REL, SPC, SKP, REP, WST, RST ... (UA SAP sense switch 2)')
+    .option('--write-on-error', 'write the deck, image and symbols even when the assembly has errors (by default a failed assembly leaves them as they were)')
     .action(guarded(asmCommand));
   program
     .command('disasm')
@@ -54,17 +57,21 @@ function asmCommand(files: string[], opts: AsmOptions): void {
   for (const d of result.diagnostics) {
     process.stderr.write(`${formatDiagnostic(d, (sev, s) => (sev === 'error' ? style.error(s) : style.warn(s)))}\n`);
   }
-  if (opts.output) writeCbn(opts.output, result.cards);
-  if (opts.image) writeFileSync(opts.image, imageText(result, `assembled from ${files.join(' ')}`));
-  if (opts.symbols) writeFileSync(opts.symbols, JSON.stringify(symbolMap(result), null, 2) + '\n');
-  if (opts.listing) writeFileSync(opts.listing, result.listing);
-  else if (!opts.output && !opts.image && !opts.symbols) process.stdout.write(result.listing);
   const n = result.errors.length;
-  if (n > 0) fail(`${n} error${n === 1 ? '' : 's'}`);
+  // a failed assembly leaves the previous good outputs in place (unless asked otherwise); the
+  // listing, which shows the errors, is always written
+  const write = n === 0 || opts.writeOnError === true;
+  if (write && opts.output) writeCbn(opts.output, result.cards);
+  if (write && opts.image) writeFileAtomic(opts.image, imageText(result, `assembled from ${files.join(' ')}`));
+  if (write && opts.symbols) writeFileAtomic(opts.symbols, JSON.stringify(symbolMap(result), null, 2) + '\n');
+  if (opts.listing) writeFileAtomic(opts.listing, result.listing);
+  else if (!opts.output && !opts.image && !opts.symbols) process.stdout.write(result.listing);
+  const kept = [opts.output, opts.image, opts.symbols].filter((f) => f !== undefined);
+  if (n > 0) fail(`${n} error${n === 1 ? '' : 's'}${!write && kept.length ? `; nothing written to ${kept.join(', ')} (--write-on-error writes them anyway)` : ''}`);
 }
 
 function disasmCommand(file: string, opts: DisasmOptions): void {
-  const map: SymbolMap | undefined = opts.symbols ? (JSON.parse(readFileSync(opts.symbols, 'utf8')) as SymbolMap) : undefined;
+  const map: SymbolMap | undefined = opts.symbols ? (JSON.parse(readText(opts.symbols, 'symbol map')) as SymbolMap) : undefined;
   const names = new Map<number, string>();
   for (const [name, v] of Object.entries(map?.symbols ?? {})) if (!names.has(parseInt(v, 8))) names.set(parseInt(v, 8), name);
   const options = { radix: opts.octal ? (8 as const) : (10 as const), symbol: (a: number) => names.get(a) };
@@ -76,7 +83,7 @@ function disasmCommand(file: string, opts: DisasmOptions): void {
       out.push(`${style.addr(located ? formatAddr(a) : `w${String(a).padStart(2, '0')}  `)} ${formatSigned(w)}  ${label.padEnd(6)} ${disassemble(w, options)}`);
     }
   };
-  const text = readFileSync(file);
+  const text = readFile(file, 'image or deck');
   if (/\.oct$/i.test(file) || /^\s*(#|[0-7]{5}\s)/.test(text.subarray(0, 64).toString('latin1'))) {
     show(parseImage(text.toString('utf8'), file).words);
   } else {

@@ -95,6 +95,12 @@ export interface Value {
   readonly reloc: Relocation;
   /** Some symbol was undefined (the value is then 0). */
   readonly undefined: boolean;
+  /**
+   * A field of numbers only whose sum is beyond ±32767 (`TRA 40000`): `value` is UA SAP's low 15
+   * bits. Sums with symbols or `*` wrap silently as on the 704 (the loader's `LOADER+24,4` is
+   * indexed address arithmetic modulo 2^15).
+   */
+  readonly outOfRange?: boolean;
 }
 
 const M35 = 2n ** 35n;
@@ -121,8 +127,10 @@ export function evaluate(expr: Expression, env: Env): Value {
   let term = 0; // term being built
   let rbits = 0;
   let undef = false;
+  let numbers = true;
   for (const { op, factor } of expr.steps) {
     const k = classify(factor, env.heading);
+    if (k.kind !== 'number') numbers = false;
     let eqv = 0;
     let r = 0;
     if (k.kind === 'number') eqv = k.value;
@@ -161,7 +169,7 @@ export function evaluate(expr: Expression, env: Env): Value {
   teq = wrap(teq + term);
   if (undef) return { value: 0, reloc: 0, undefined: true };
   const reloc: Relocation = Math.abs(rbits) !== 2 ? 0 : rbits < 0 ? 3 : 2;
-  return { value: ((teq % 32768) + 32768) % 32768, reloc, undefined: false };
+  return { value: ((teq % 32768) + 32768) % 32768, reloc, undefined: false, ...(numbers && Math.abs(teq) > 0x7fff ? { outOfRange: true } : {}) };
 }
 
 /** A sign-magnitude AC stored by STO: the magnitude keeps 35 bits. */

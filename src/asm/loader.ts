@@ -4,10 +4,11 @@
 // in the top 24 words of core, so programs must not load there.
 
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { assembleDeck } from './deck.ts';
+import { packageRoot } from '../host/stateFolder.ts';
 
-const LOADER_SOURCE = fileURLToPath(new URL('../../asm/lib/loader.sap', import.meta.url));
+const LOADER_SOURCE = join(packageRoot(), 'asm', 'lib', 'loader.sap');
 /** Where the loader lives while it loads (addresses wrap on smaller cores). */
 export const LOADER_AREA: readonly [number, number] = [0o77750, 0o77777];
 

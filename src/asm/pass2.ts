@@ -58,6 +58,9 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
   const undefinedSymbols = new Map<string, number | undefined>();
   let loc = 0;
   let locReloc = true;
+  /** The last word went to 77777, so the counter has wrapped to 00000: the next word overruns core. */
+  let pastEnd = false;
+  let overrunReported = false;
   let heading = NO_HEADING;
   let carriage = '1'; // TSPC: the first line starts a page
   let spacing = ' '; // NSPC
@@ -117,7 +120,15 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
 
   /** A field that may be missing: value 0 and the flag when the operation asks for it. */
   const optional = (field: Field | undefined, card: Card, flags: Flags, need: boolean, letter: string, what: string): Value => {
-    if (field) return value(field, card, flags);
+    if (field) {
+      const v = value(field, card, flags);
+      // UA SAP keeps the low 15 bits of a number too large for a field; we refuse to (TRA 40000 is not TRA 16100)
+      if (v.outOfRange) {
+        const from = field.expr.steps[0]!.factor.offset;
+        diags.error(card, VARIABLE_COLUMN + from, `${what} out of range: ${card.variable.slice(from, field.next - 1)} is beyond the 15 bits of the field (0-32767, 77777 octal); UA SAP would keep ${v.value.toString(8).padStart(5, '0')}`);
+      }
+      return v;
+    }
     if (need) {
       flags.add(letter);
       const hint = letter === 'A' && card.variable === '' && card.cols.slice(VARIABLE_COLUMN, LAST_READ_COLUMN).trim() !== '' ? ' (the variable field starts in column 12)' : '';
@@ -135,7 +146,12 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
       locReloc = at.reloc;
       punch.flush(loc);
     }
+    if (pastEnd && !overrunReported) {
+      overrunReported = true;
+      diags.error(source, 1, 'this word runs past the end of core (77777) and would load at 00000 over the program: the program is too long for its origin');
+    }
     const shown = loc;
+    pastEnd = shown === 0x7fff;
     loc = (loc + 1) & 0x7fff;
     sourceMap.set(punch.store(word, reloc, loc), source);
     print(card ? { location: shown, field, card } : { location: shown, field }, flags);
@@ -225,6 +241,7 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
       if ('number' in k) {
         at = { value: k.number & 0x7fff, reloc: false };
         loc = at.value;
+        pastEnd = false;
         locReloc = false;
         punch.flush(loc);
       } else {
@@ -253,6 +270,7 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
         const v = operand();
         loc = v.value;
         locReloc = true;
+        pastEnd = false;
         if (pseudo === 'ORG') punch.flush(loc); // LOC moves the counter but keeps loading in sequence
         withValue(v.undefined ? undefined : loc);
         break;
@@ -260,6 +278,8 @@ export function secondPass(cards: readonly Card[], start: number, first: FirstPa
       case 'BSS':
       case 'BES': {
         const v = operand();
+        if (loc + v.value > 0x8000 || (pastEnd && v.value > 0)) diags.error(card, VARIABLE_COLUMN, `${pseudo} ${v.value} runs past the end of core (77777) from ${loc.toString(8).padStart(5, '0')}`);
+        pastEnd = loc + v.value === 0x8000 ? true : pastEnd && v.value === 0;
         loc = (loc + v.value) & 0x7fff;
         const shown = pseudo === 'BES' ? loc : at.value;
         punch.flush(loc);

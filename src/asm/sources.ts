@@ -4,15 +4,15 @@
 // then the files named on its `REM FILE name` cards (beside it, in that order), then the rest of
 // it (the END card). Any other file is read as it is.
 
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Source } from './deck.ts';
+import { readText } from '../devices/fileErrors.ts';
 
 const MARK = /^\s+REM ---- THE FILES GO HERE ----/;
 const FILE_CARD = /^\s+REM FILE (\S+)/;
 
 export function readSources(paths: readonly string[]): Source[] {
-  return paths.flatMap((path) => expandManifest(path, readFileSync(path, 'utf8')));
+  return paths.flatMap((path) => expandManifest(path, readText(path, 'SAP source')));
 }
 
 function expandManifest(path: string, text: string): Source[] {
@@ -24,7 +24,7 @@ function expandManifest(path: string, text: string): Source[] {
     { name: path, text: lines.slice(0, at + 1).join('\n') + '\n' },
     ...files.map((f) => {
       const name = join(dirname(path), f);
-      return { name, text: readFileSync(name, 'utf8') };
+      return { name, text: readText(name, `SAP source named by ${path}`) };
     }),
     // The tail keeps its own name so diagnostics still point into the manifest.
     { name: `${path}(end)`, text: lines.slice(at + 1).join('\n') },

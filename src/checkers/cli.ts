@@ -2,7 +2,7 @@
 // control and move cards in the reader and reports what the 704 prints; the host never
 // chooses, checks or scores a move (a board drawn here replays the program's own MOVE lines).
 
-import { readFileSync } from 'node:fs';
+import { HEURISTIC_HELP, heuristicCards } from '../tournament/players.ts';
 import { createInterface } from 'node:readline';
 import { Option, type Command } from 'commander';
 import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
@@ -16,6 +16,7 @@ import { attachMemoryTapes } from './rote/memoryTape.ts';
 import { takeLock } from '../host/lock.ts';
 import type { TapeSet } from '../host/tapePair.ts';
 import { mountLearningTape, readLearningTape, UNTRAINED, useCards } from './learning/learningTape.ts';
+import { attachLearning, learnCards, learnTape, PLAY_LEARN_HELP } from './learning/playLearn.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { onInterrupt } from '../host/interrupt.ts';
 import { shown, userTape } from '../host/stateFolder.ts';
@@ -25,6 +26,7 @@ import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
 import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './program/session.ts';
+import { readFile } from '../devices/fileErrors.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
@@ -171,6 +173,8 @@ interface PlayOptions extends TapeOptions {
   fen?: string;
   pdn?: string;
   giveaway?: boolean;
+  learn?: string | boolean;
+  heuristic?: string;
 }
 
 /** The text the 704 sees on a card (columns 1-72). */
@@ -208,14 +212,16 @@ async function play(opts: PlayOptions): Promise<void> {
   if (side !== 'black' && side !== 'white') throw new Error(`--program-plays: "${opts.programPlays}" is not black or white`);
   const program: Side = side;
   const person = other(program);
-  const tapes: TapeOptions = { ...opts, learning: playLearning(opts) };
+  const learning = learnTape(opts.learn, opts.learning);
+  const tapes: TapeOptions = { ...opts, learning: learning ? undefined : playLearning(opts) };
   const deck: DeckItem[] | null = opts.deck ? readDeckFile(opts.deck) : null;
   const start = (): Position => (opts.fen ? parseFen(opts.fen) : startPosition());
   let pos = start();
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
-  const firstCards = [...tapeCards(tapes), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
+  const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...heuristicCards(opts.heuristic, program, opts.giveaway), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
   let session = newSession(firstCards, false);
   const finishMemory = attachTapes(session, tapes);
+  const finishLearning = attachLearning(session, learning);
   const reader = deck ? null : lineReader();
   if (!deck) out(style.dim(`You play ${sideName(person)}, the 704 plays ${sideName(program)}. Type a move and Enter; help for help.`));
   if (opts.giveaway) out(style.dim('Give-away checkers: the side that loses all its pieces or cannot move wins; captures are still compulsory.'));
@@ -265,6 +271,7 @@ async function play(opts: PlayOptions): Promise<void> {
   /** Take back the person's last move (and the 704's reply): replay the game without it on a fresh 704. */
   const takeBack = async (): Promise<void> => {
     if (memoryOf(tapes)) return out(style.warn('no take-back with rote learning: the memory tape would see the game twice'));
+    if (learning) return out(style.warn('no take-back while Alpha learns (--learn): it has learned from the moves already'));
     if (played.length === 0) return out('nothing to take back: you have not moved yet');
     const keep = played.slice(0, -1);
     session.interrupt();
@@ -356,6 +363,7 @@ async function play(opts: PlayOptions): Promise<void> {
   }
   reader?.close();
   finishMemory();
+  finishLearning();
 }
 
 // ---- book
@@ -384,7 +392,7 @@ const coefficient = (low: number, high: number): string => {
 };
 
 async function book(file: string, opts: BookOptions): Promise<void> {
-  const bytes = readFileSync(file);
+  const bytes = readFile(file, 'deck');
   const isPdn = /\.pdn$/i.test(file) || /^\s*\[/.test(bytes.subarray(0, 200).toString('latin1'));
   const totals: BookTotals = { low: 0, high: 0, games: 0 };
   const wallStart = performance.now();
@@ -420,6 +428,7 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
 /** Book games from a PDN file: each game's cards fed to `session` as the book goes on. */
 async function bookPdn(session: CheckersSession, file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<void> {
   const parsed = parsePdn(text, file);
+  for (const e of parsed.recovered) process.stderr.write(`${style.dim('recovered:')} ${e.message}\n`);
   for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
   let games = parsed.games;
   if (opts.game !== undefined) {
@@ -540,7 +549,9 @@ export function registerCheckersCommands(program: Command): void {
     .option('--rote', ROTE_HELP)
     .option('--memory <tape>', MEMORY_HELP)
     .option('--learning <tape>', `${LEARNING_USE_HELP} (default: the learning tape npm start trained, when there is one)`)
+    .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
+    .option('--heuristic <file>', HEURISTIC_HELP)
     .action(guarded((opts: PlayOptions) => play(opts)));
 
   program

@@ -1,6 +1,7 @@
 // The samuel704 command line.
 
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { CORE_ENGINES } from '../cpu/cpu.ts';
 import { registerAsmCommands } from '../asm/cli.ts';
 import { registerCheckersCommands } from '../checkers/cli.ts';
 import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
@@ -27,7 +28,13 @@ program
   .name('samuel704')
   .description("An IBM 704 in TypeScript, and on it A. L. Samuel's 1959 checkers program that learns")
   .version('0.1.0')
-  .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command');
+  .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command')
+  .addOption(new Option('--core-engine <engine>', 'which core runs the 704: the translator (jit) or the interpreter (interp); also $SAMUEL704_CORE')
+    .choices(CORE_ENGINES))
+  .hook('preAction', (cmd) => {
+    const engine = cmd.opts<{ coreEngine?: string }>().coreEngine;
+    if (engine) process.env.SAMUEL704_CORE = engine; // read by every Machine made from here on
+  });
 
 registerRun(program);
 registerAsmCommands(program);

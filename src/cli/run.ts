@@ -1,13 +1,13 @@
 // `samuel704 run`: load a core image (or boot from cards, tape or drum), run to a stop, report.
 
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { StopReason } from '../cpu/cpu.ts';
 import { formatAddr, formatSigned } from '../cpu/word.ts';
-import { parseImage } from '../machine/image.ts';
+import { loadWords, parseImage } from '../machine/image.ts';
 import { dumpMachine, parseRanges } from './dump.ts';
 import { addMachineOptions, machineFromOptions, type MachineCliOptions } from './setup.ts';
 import { guarded, style } from './style.ts';
+import { readText } from '../devices/fileErrors.ts';
 
 interface RunOptions extends MachineCliOptions {
   load?: string;
@@ -41,8 +41,8 @@ function runCommand(opts: RunOptions): void {
   const session = machineFromOptions(opts);
   const m = session.machine;
   if (opts.load) {
-    const image = parseImage(readFileSync(opts.load, 'utf8'), opts.load);
-    for (const [a, w] of image.words) m.cpu.mem[a & m.cpu.addrMask] = w;
+    const image = parseImage(readText(opts.load, 'core image'), opts.load);
+    loadWords(m.cpu.mem, m.cpu.addrMask, image.words, opts.load);
     if (image.start !== undefined) m.cpu.ic = image.start & m.cpu.addrMask; // --start overrides it
   }
   if (opts.start !== undefined) {
@@ -84,5 +84,9 @@ function runCommand(opts: RunOptions): void {
       for (let x = a; x <= b; x++) process.stderr.write(`${formatAddr(x)}  ${formatSigned(cpu.mem[x & cpu.addrMask]!)}\n`);
     }
   }
-  if (stop.reason === 'error') process.exitCode = 2;
+  process.exitCode = interrupted ? EXIT_INTERRUPTED : RUN_EXIT[stop.reason];
 }
+
+/** `run`'s exit code by stop (README, docs/machine.md): a script can tell a halt from a runaway. */
+export const RUN_EXIT: Record<StopReason, number> = { halt: 0, error: 2, limit: 3, input: 4, breakpoint: 5 };
+const EXIT_INTERRUPTED = 130;

@@ -102,7 +102,7 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
  * The unit a LOAD button reads: the reader, or like SIMH's `boot mtN` any tape (binary mode) or
  * drum; the 704's own LOAD TAPE and LOAD DRUM read tape 1 and drum 1 (ibm704.md §7.1).
  */
-function bootAddress(text: string): number {
+export function bootAddress(text: string): number {
   const m = /^(?:(cards)|tape(\d+)|drum(\d))$/i.exec(text);
   const tape = Number(m?.[2]), drum = Number(m?.[3]);
   if (m?.[1]) return 0o321;

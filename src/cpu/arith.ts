@@ -99,25 +99,14 @@ export function divide(r: Registers, y: number): number {
 }
 
 /** Powers of two for shift counts: a table lookup instead of Math.pow in the shift paths. */
-const POW2 = Float64Array.from({ length: 73 }, (_, i) => 2 ** i);
+export const POW2 = Float64Array.from({ length: 73 }, (_, i) => 2 ** i);
 
 /** x mod 2^k for an integer x >= 0 and k <= 72, without `%` (a library call for doubles in V8). */
-const modPow2 = (x: number, k: number): number => x - Math.floor(x / POW2[k]!) * POW2[k]!;
+export const modPow2 = (x: number, k: number): number => x - Math.floor(x / POW2[k]!) * POW2[k]!;
 
 /** ALS/LLS/LGL overflow rule: a 1 from AC bits 1-35 reaches P within n places (ibm704.md §5.4). */
-const reachesP = (acMag: number, n: number): boolean =>
+export const reachesP = (acMag: number, n: number): boolean =>
   n > 0 && (n >= 35 ? modPow2(acMag, 35) !== 0 : modPow2(acMag, 35) >= POW2[35 - n]!);
-
-/** Shifts by n = low 8 bits of Y (ibm704.md §5.4); vacated places get zeros. */
-export function shiftAls(r: Registers, n: number): void {
-  if (reachesP(r.acMag, n)) r.acOverflow = true;
-  r.acMag = n >= 37 ? 0 : modPow2(r.acMag * POW2[n]!, 37);
-}
-
-export function shiftArs(r: Registers, n: number): void {
-  // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
-  r.acMag = n >= 37 ? 0 : Math.floor(r.acMag / POW2[n]!);
-}
 
 /**
  * LLS and LGL: AC Q,P,1-35 and the MQ shift left as one register. LLS moves MQ 1-35 (MQ 1 feeds

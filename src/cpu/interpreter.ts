@@ -64,7 +64,7 @@ function source(): string {
   }
   const helpers = Object.keys(HELPERS).join(', ');
   return `const { ${helpers} } = H;
-return function interpret(c, limit, breakAtStart) {
+return function interpret(c, limit, breakAtStart, toTransfer) {
   const m = c.mem, am = c.addrMask, io = c.io, cm = c.codeMark, bp = c.breakpoints, wt = c.watches;
   const debug = c.debugOn;
   let ic = c.ic & am, n = 0, cyc = c.cycles, reason = 'limit';
@@ -109,6 +109,7 @@ ${typeB.join('\n')}
     }
     if (jump >= 0) ic = jump;
     if (reason !== 'limit') break;
+    if (toTransfer && ic !== ((L + 1) & am)) break;
     if (debug) {
       if (c.tracer !== null) { ${flushRegisters()} c.tracer(L); }
       if (c.watchHit >= 0) { reason = 'breakpoint'; break; }
@@ -122,7 +123,10 @@ ${typeB.join('\n')}
 };`;
 }
 
-/** What the generated interpreter reads and writes of the CPU (the Cpu class). */
-export type Interpreter = (cpu: object, limit: number, breakAtStart: boolean) => StopReason;
+/**
+ * Run at most `limit` instructions of the CPU (the Cpu class); with `toTransfer`, stop also
+ * after an instruction that does not go on to the next word (the translator's cold code).
+ */
+export type Interpreter = (cpu: object, limit: number, breakAtStart: boolean, toTransfer: boolean) => StopReason;
 
 export const interpret: Interpreter = new Function('H', 'FLAGS', 'CYCLES', source())(HELPERS, FLAGS, CYCLES) as Interpreter;

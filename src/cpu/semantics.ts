@@ -13,7 +13,7 @@
 // and the parts of the instruction through `Gen`, which each core fills in its own way.
 
 import {
-  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftAls, shiftArs,
+  divide, floatAdd, floatDivide, floatMultiply, modPow2, multiply, POW2, reachesP, rotateMq, roundAc,
   shiftCycles, shiftLeftLong, shiftLrs,
 } from './arith.ts';
 import { OPCODES } from './opcodes.ts';
@@ -77,7 +77,7 @@ const order = (sign: number, mag: number): number => (sign !== 0 ? -mag - 0.5 : 
 
 /** The functions generated code may call, by these names. */
 export const HELPERS = {
-  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftAls, shiftArs,
+  divide, floatAdd, floatDivide, floatMultiply, modPow2, multiply, POW2, reachesP, rotateMq, roundAc,
   shiftCycles, shiftLeftLong, shiftLrs, and36, or36, order, octal5: formatAddr,
   END_OF_FILE, END_OF_RECORD, NO_INPUT,
 };
@@ -107,9 +107,12 @@ const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
 
 const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
 
-/** Shifts: count = low 8 bits of Y, cycles 1 + ceil((n+3)/12) (§5.4, §9.2). */
+/** Shifts: count n = low 8 bits of Y, cycles 1 + ceil((n+3)/12) (§5.4, §9.2). */
 const shift = (statement: string) => (g: Gen): string =>
   `${g.call(statement.replace('N', `${g.y} & 255`))} cyc += shiftCycles(${g.y} & 255) - 2;`;
+/** ALS and ARS on the AC alone, in line: with a constant count the translator's code folds. */
+const acShift = (code: string) => (g: Gen): string =>
+  `{ const n_ = ${g.y} & 255; ${code} cyc += shiftCycles(n_) - 2; }`;
 
 /** An error stop of the interpreter: the IC stays on the instruction. */
 const errorStop = (message: string): string =>
@@ -177,8 +180,9 @@ const MACHINE: Record<string, Semantics> = {
   ORS: J((g) => g.store(g.y, `or36(${LOGICAL}, m[${g.y}])`)),
   ACL: J((g) => addLogical(`m[${g.y}]`)),
   // ---- shifts (§5.4)
-  ALS: J(shift('shiftAls(c, N);')),
-  ARS: J(shift('shiftArs(c, N);')),
+  ALS: J(acShift(`if (reachesP(acM, n_)) ov = true; acM = n_ >= 37 ? 0 : modPow2(acM * POW2[n_], 37);`)),
+  // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
+  ARS: J(acShift('acM = n_ >= 37 ? 0 : Math.floor(acM / POW2[n_]);')),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
   LRS: J(shift('shiftLrs(c, N);')),

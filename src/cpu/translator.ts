@@ -58,10 +58,13 @@ function alwaysTransfers(code: string): boolean {
   return depth === 0;
 }
 
-type Factory = (h: typeof HELPERS) => BlockFunction;
-/** Factories by source text: machines running the same program share compiled blocks. */
-const factories = new Map<string, Factory>();
-const MAX_FACTORIES = 20000;
+/**
+ * Block functions by source text. A block keeps nothing of its machine (it gets the CPU as an
+ * argument), so every machine running the same program in this process shares one function and
+ * V8's optimisation of it: a second game or a test's second machine starts warm.
+ */
+const compiled = new Map<string, BlockFunction>();
+const MAX_COMPILED = 20000;
 
 /**
  * Blocks of 704 code by entry address. A block is the straight line of translatable words from
@@ -75,18 +78,23 @@ export class Translator {
   readonly blocks: (BlockFunction | null | undefined)[];
   /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
   private readonly volatile: Uint8Array;
+  /** Per address: how often execution came there before it had a block. */
+  readonly heat: Uint8Array;
+  /** Times execution must come to an address before a block is built there (at most 255): code
+   * run once or twice (loading, set-up) is cheaper to interpret than to translate. The CPU tests
+   * set $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
+  hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 4));
   /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
   private readonly pageEntries: number[][];
   private readonly live = new Set<number>();
-  /** Blocks built (a measure for the bench). */
-  translations = 0;
 
   constructor(private readonly cpu: TranslatedCpu) {
     const size = cpu.mem.length;
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
+    this.heat = new Uint8Array(size);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
@@ -123,40 +131,47 @@ export class Translator {
 
   /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
   build(ic: number): BlockFunction | null {
-    const p = ic >>> PAGE_BITS;
-    this.pageEntries[p]!.push(ic);
-    this.live.add(p);
     if (this.volatile[ic] !== 0) {
+      this.enlist(ic, ic);
       this.blocks[ic] = null;
       return null;
     }
     const src = this.source(ic);
     if (src === null) {
+      this.enlist(ic, ic);
       this.mark(ic); // a store turning this word into code must be seen
       this.blocks[ic] = null;
       return null;
     }
-    let factory = factories.get(src);
-    if (!factory) {
-      if (factories.size >= MAX_FACTORIES) factories.clear();
-      factory = new Function('H', src) as Factory;
-      factories.set(src, factory);
+    let f = compiled.get(src);
+    if (!f) {
+      if (compiled.size >= MAX_COMPILED) compiled.clear();
+      f = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
+      compiled.set(src, f);
     }
-    const f = factory(HELPERS);
     this.blocks[ic] = f;
-    this.translations++;
     return f;
   }
 
-  /** JavaScript for the block entered at `entry`, or null when its first word is not translatable. */
+  /** The block at `entry` was built from the word at `a`: a change there drops it. */
+  private enlist(entry: number, a: number): void {
+    const p = a >>> PAGE_BITS;
+    this.pageEntries[p]!.push(entry);
+    this.live.add(p);
+  }
+
+  /**
+   * JavaScript for the block entered at `entry`, or null when its first word is not translatable.
+   * The block follows the straight line and, through transfers that always go to one address
+   * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
+   */
   private source(entry: number): string | null {
     const m = this.cpu.mem, am = this.cpu.addrMask;
-    const top = (entry | (PAGE - 1)) + 1;
     const parts: string[] = [];
     let count = 0, cycles = 0; // instructions and base cycles up to the current one
     let a = entry;
     let open = true; // the last word falls through to the next
-    while (a < top && count < MAX_BLOCK && this.volatile[a] === 0) {
+    while (count < MAX_BLOCK && this.volatile[a] === 0) {
       const w = m[a]!;
       const s = translatable(w);
       if (s === null) break;
@@ -165,15 +180,28 @@ export class Translator {
       cycles += CYCLES[op]!;
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-      const body = s.code(this.gen(entry, a, w, count, cycles));
+      const targets: number[] = [];
+      let body = s.code(this.gen(entry, a, w, count, cycles, targets, -1));
       const y = indexed ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
-      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
       this.mark(a);
-      a++;
-      if (alwaysTransfers(body)) { open = false; break; }
+      this.enlist(entry, a);
+      if (alwaysTransfers(body)) {
+        const target = targets.at(-1);
+        if (target === undefined || target === entry || count >= MAX_BLOCK) {
+          parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
+          open = false;
+          break;
+        }
+        body = s.code(this.gen(entry, a, w, count, cycles, [], target)); // go on at the target
+        parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
+        a = target;
+        continue;
+      }
+      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
+      a = (a + 1) & am;
     }
     if (count === 0) return null;
-    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a & am};`);
+    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a};`);
     const loop = `main: for (;;) {
     if (ins + ${count} > end) { rc = ${BUDGET}; break; }
 ${parts.join('\n')}
@@ -195,41 +223,44 @@ return function block${entry.toString(8)}(c, end) {
   /**
    * How the translator writes the instruction at L, the `count`th of its block (`cycles` the base
    * cycles so far): the word's fields are constants, and every way out of the block first adds
-   * the instructions and base cycles done.
+   * the instructions and base cycles done. Constant transfer targets go to `targets`; a transfer
+   * to `follow` is the block going on there.
    */
-  private gen(entry: number, L: number, w: number, count: number, cycles: number): Gen {
+  private gen(entry: number, L: number, w: number, count: number, cycles: number, targets: number[], follow: number): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-    const regs = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
+    const regs = selected(t);
     const done = `ins += ${count}; cyc += ${cycles};`;
     const to = (target: string): string =>
       target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
+    const transfer = (target: string): string => {
+      if (target !== 'y') targets.push(Number(target));
+      return target === String(follow) ? JUMP : `${to(target)}${JUMP}`;
+    };
     return {
       y: indexed ? 'y' : String((w & 0x7fff) & am),
       L: String(L),
       dec: String(Math.floor(w / 262144) & am),
       x: () => xr(t),
       setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
-      store: (a, v) => {
-        // A store into a word some block was built from drops that page's blocks; if it may be a
-        // word of this block (one from the entry to the page's end), the rest of this function may
-        // be stale, so it leaves after the store.
-        const top = (entry | (PAGE - 1)) + 1;
-        const here = a === 'y' ? `y >= ${entry} && y < ${top}` : String(Number(a) >= entry && Number(a) < top);
-        return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); if (${here}) { ${to(String((L + 1) & am))} } } }`;
-      },
-      jump: (target) => `${to(target)}${JUMP}`,
-      go: (target) => `${to(target)}${JUMP}`,
+      // A store into a word some block was built from drops the blocks built from its page, this
+      // one perhaps among them: the block leaves after the store.
+      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${to(String((L + 1) & am))} } }`,
+      jump: transfer,
+      go: transfer,
       skip: (k) => to(String((L + 1 + k) & am)),
       call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
     };
   }
 }
 
+/** The index registers a constant tag selects (ibm704.md §3.1). */
+const selected = (t: number): string[] => [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');
+
 /** The OR of the index registers a constant tag selects. */
 const xr = (t: number): string => {
-  const r = [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((s) => s !== '');
+  const r = selected(t);
   return r.length === 0 ? '0' : `(${r.join(' | ')})`;
 };

@@ -4,6 +4,8 @@
 // (BA or BP only), a king is in both words of its side. So the men tell which side is to move;
 // with kings only, the caller says.
 
+import { drawBoard as drawPosition, type Piece, type Position } from '../checkers/notation/board.ts';
+
 const SQUARES = 32;
 /** Bits S, 9, 18 and 27 of a word are never squares. */
 const OFF_BOARD = [0, 9, 18, 27];
@@ -21,7 +23,7 @@ export interface BoardWords {
   readonly bp: number;
 }
 
-/** Draw the board with Black at the top (squares 1-4 in the top row), square numbers beside it. */
+/** Draw the board as every board the host draws (Black at the top, square numbers beside it), with how the side to move was found and any inconsistency of the words. */
 export function drawBoard(words: BoardWords, toMove?: Colour): string {
   const { fa, ba, fp, bp } = words;
   const notes: string[] = [];
@@ -50,30 +52,16 @@ export function drawBoard(words: BoardWords, toMove?: Colour): string {
   if (wrong.length) notes.push(`men on ${wrong.join(', ')} move the wrong way for ${side === 'black' ? 'Black' : 'White'} to move`);
 
   const [blackF, blackB, whiteF, whiteB] = side === 'black' ? [fa, ba, fp, bp] : [fp, bp, fa, ba];
-  const count = { b: 0, B: 0, w: 0, W: 0 };
-  const piece = (s: number): keyof typeof count | '-' => {
+  const piece = (s: number): Piece => {
     const b = squareBit(s);
     if (has(blackF, b) || has(blackB, b)) return has(blackF, b) && has(blackB, b) ? 'B' : 'b';
     if (has(whiteF, b) || has(whiteB, b)) return has(whiteF, b) && has(whiteB, b) ? 'W' : 'w';
-    return '-';
+    return null;
   };
-  const rows: string[] = [];
-  for (let row = 0; row < 8; row++) {
-    let board = '', numbers = '';
-    for (let col = 0; col < 8; col++) {
-      if ((row + col) % 2 === 0) { board += '   '; numbers += '   '; continue; }
-      const s = row * 4 + Math.floor(col / 2) + 1;
-      const p = piece(s);
-      if (p !== '-') count[p]++;
-      board += ` ${p} `;
-      numbers += String(s).padStart(3);
-    }
-    rows.push(`${board}   ${numbers}`.trimEnd());
-  }
+  const position: Position = { squares: [null, ...Array.from({ length: SQUARES }, (_, i) => piece(i + 1))], toMove: side };
   return [
     `${side === 'black' ? 'Black' : 'White'} to move (${how})`,
-    ...rows,
-    `Black: ${count.b} men (b), ${count.B} kings (B)   White: ${count.w} men (w), ${count.W} kings (W)`,
+    drawPosition(position), // the one board drawing of the host (notation/board.ts)
     ...notes.map((n) => `note: ${n}`),
   ].join('\n');
 }

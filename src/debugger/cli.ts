@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { assemble, formatDiagnostic } from '../asm/assembler.ts';
 import type { SymbolMap } from '../asm/output.ts';
 import { readSources } from '../asm/sources.ts';
-import { parseImage } from '../machine/image.ts';
+import { loadWords, parseImage } from '../machine/image.ts';
 import { addMachineOptions, machineFromOptions, type MachineCliOptions } from '../cli/setup.ts';
 import { guarded, style } from '../cli/style.ts';
 import { Commands } from './commands.ts';
@@ -15,6 +15,7 @@ import { DebugEngine } from './engine.ts';
 import { disasm, whereLine } from './format.ts';
 import { runInteractive, runScript } from './repl.ts';
 import { Symbols } from './symbols.ts';
+import { readText } from '../devices/fileErrors.ts';
 
 interface DebugOptions extends MachineCliOptions {
   load?: string;
@@ -53,17 +54,17 @@ async function debugCommand(sources: string[], opts: DebugOptions): Promise<void
       process.stderr.write(`${formatDiagnostic(d, (sev, s) => (sev === 'error' ? style.error(s) : style.warn(s)))}\n`);
     }
     if (result.errors.length > 0) throw new Error(`${result.errors.length} assembly error${result.errors.length === 1 ? '' : 's'}`);
-    for (const [a, w] of result.image) m.cpu.mem[a & m.cpu.addrMask] = w;
+    loadWords(m.cpu.mem, m.cpu.addrMask, result.image, sources.join(' '));
     symbols = Symbols.fromAssembly(result);
     start = result.start;
   }
   if (opts.load) {
-    const image = parseImage(readFileSync(opts.load, 'utf8'), opts.load);
-    for (const [a, w] of image.words) m.cpu.mem[a & m.cpu.addrMask] = w;
+    const image = parseImage(readText(opts.load, 'core image'), opts.load);
+    loadWords(m.cpu.mem, m.cpu.addrMask, image.words, opts.load);
     start = image.start ?? start;
   }
   if (opts.symbols) {
-    const map = JSON.parse(readFileSync(opts.symbols, 'utf8')) as SymbolMap;
+    const map = JSON.parse(readText(opts.symbols, 'symbol map')) as SymbolMap;
     symbols = new Symbols(map, labelsFromSources(map));
     if (map.start !== undefined) start = parseInt(map.start, 8);
   }

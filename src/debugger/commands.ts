@@ -11,9 +11,11 @@ import { formatAddr, formatRaw, formatSigned, isNegative, magnitude, makeWord, o
 import { DECK_EOF, parseTextLine } from '../devices/cards.ts';
 import { Drum } from '../devices/drum.ts';
 import { DeviceError, ImageError } from '../devices/errors.ts';
+import { FileError } from '../devices/fileErrors.ts';
 import { TapeUnit } from '../devices/tape.ts';
 import { style } from '../cli/style.ts';
 import { drawBoard, type Colour } from './board.ts';
+import { SIMH_COMMANDS } from './simh.ts';
 import { DebugError, type DebugEngine, type RunResult, type WatchMode } from './engine.ts';
 import { ExprError, parseExpr, REGISTERS, toAddress, toWord, type Expr, type Register } from './expr.ts';
 import {
@@ -29,13 +31,13 @@ export class CommandError extends Error {
   }
 }
 
-interface Arg {
+export interface Arg {
   readonly text: string;
   /** 1-based column of its first character in the line. */
   readonly column: number;
 }
 
-interface Call {
+export interface Call {
   readonly line: string;
   /** The command word as typed. */
   readonly command: Arg;
@@ -50,7 +52,7 @@ const rest = (c: Call, i: number): Arg => {
 
 type Completion = readonly string[] | 'symbols';
 
-interface CommandDef {
+export interface CommandDef {
   readonly name: string;
   readonly aliases?: readonly string[];
   readonly usage: string;
@@ -176,7 +178,7 @@ const COMMANDS: readonly CommandDef[] = [
     },
   },
   {
-    name: 'examine', aliases: ['x'], usage: 'examine A[..B] [/oct|/dec|/inst|/bcd|/float]', summary: 'show words of core',
+    name: 'examine', aliases: ['x', 'e'], usage: 'examine A[..B] [/oct|/dec|/inst|/bcd|/float]', summary: 'show words of core',
     details: 'A..B is a range of addresses (A-B also, when both are plain octal numbers, as in --dump-mem).\n'
       + 'Without a format each word is shown in octal and as an instruction.',
     complete: (i) => (i === 0 ? 'symbols' : EXAMINE_FORMATS.map((f) => `/${f}`)),
@@ -200,7 +202,7 @@ const COMMANDS: readonly CommandDef[] = [
     },
   },
   {
-    name: 'deposit', usage: 'deposit ADDR|%REG VALUE', summary: 'store a word (or an instruction) in core or a register',
+    name: 'deposit', aliases: ['d'], usage: 'deposit ADDR|%REG VALUE', summary: 'store a word (or an instruction) in core or a register',
     details: 'VALUE is an expression (negative numbers become sign and magnitude; 12 octal digits are a raw\n'
       + 'word) or an instruction in SAP form with octal operands:  deposit LOOP CLA SUM,1\n'
       + 'Registers: %ac %mq %ic %xr1 %xr2 %xr4 %ov.',
@@ -405,6 +407,7 @@ const COMMANDS: readonly CommandDef[] = [
       return `= ${sign}${Math.abs(v).toString(8)} (#${sign}${Math.abs(v)})`;
     },
   },
+  ...SIMH_COMMANDS,
   {
     name: 'help', aliases: ['h', '?'], usage: 'help [COMMAND | expressions]', summary: 'list the commands, or explain one',
     complete: () => [...COMMANDS.map((x) => x.name), 'expressions'],
@@ -475,6 +478,13 @@ export class Commands {
     } catch (e) {
       return { text: this.errorText(e, line), ok: false, quit: false };
     }
+  }
+
+  /** Run one line for another command (set, show): its text, or its error thrown on. */
+  async runOrThrow(line: string): Promise<string> {
+    const r = await this.run(line);
+    if (!r.ok) throw new CommandError(r.text.replace(/^error: /, ''));
+    return r.text;
   }
 
   /** Finish the session: flush the trace file and write the units' files. */
@@ -816,7 +826,7 @@ export class Commands {
         const near = suggest(e.message.slice(15), this.engine.symbols.names());
         if (near) message += `; did you mean ${near}?`;
       }
-    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || (e as NodeJS.ErrnoException).syscall !== undefined) {
+    } else if (e instanceof DebugError || e instanceof ImageError || e instanceof DeviceError || e instanceof FileError || (e as NodeJS.ErrnoException).syscall !== undefined) {
       message = (e as Error).message; // the machine refused, or a unit's file could not be used
     } else {
       throw e;

@@ -393,7 +393,8 @@ export class DebugEngine {
     for (const a of new Set([...old, ...addresses])) this.syncBreakpoint(a);
   }
 
-  private refreshWatches(): void {
+  /** Re-read the watched words (after core was changed from outside a run: a restore). */
+  refreshWatches(): void {
     for (const w of this.watches.values()) w.last = this.machine.cpu.mem[w.address]!;
   }
 }

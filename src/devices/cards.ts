@@ -2,10 +2,10 @@
 // 704 reads and punches them (formats.md §3.1), and deck image files: SIMH column binary .cbn
 // (§3.4), SIMH BIN (§3.5, read only) and text decks (§3.6).
 
-import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomicFile.ts';
 import { asciiToHollerith, hasOddParity, hollerithToText, parityBit } from './codes.ts';
 import { ImageError } from './errors.ts';
+import { readFile } from './fileErrors.ts';
 
 /** One card: the punches of columns 1-80. */
 export type Card = Uint16Array;
@@ -277,7 +277,7 @@ export function parseDeck(bytes: Uint8Array, file: string, format: DeckFormat | 
 }
 
 export function readDeckFile(path: string, format: DeckFormat | 'auto' = 'auto'): DeckItem[] {
-  return parseDeck(readFileSync(path), path, format);
+  return parseDeck(readFile(path, 'card deck'), path, format);
 }
 
 /** The format a deck is written in: .cbn for files named so, a text deck otherwise. */

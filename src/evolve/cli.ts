@@ -17,7 +17,7 @@ import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import { HEURISTIC_NAMES, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { HeuristicFile } from '../tournament/players.ts';
 import { TaskPool, allCores } from '../tournament/pool.ts';
-import { bestOf, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
+import { bestOf, hgBands, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
 import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
 
 export type EvolveState = HgState | ShgState;
@@ -91,25 +91,28 @@ export async function evolve(generator: string, o: Options, log = (t: string): v
   const stop = { stopped: false };
   const onInterrupt = (): void => { stop.stopped = true; };
   process.once('SIGINT', onInterrupt);
-  const total = st.kind === 'hg' ? st.bands.length * st.settings.generations : st.settings.steps;
-  const progress = new Progress(total, st.kind === 'hg' ? 'generations' : 'crossbreedings');
   const save = (s: EvolveState): void => {
     writeFileAtomic(file, JSON.stringify(s));
     const best = s.kind === 'hg' ? (s.population.length ? bestOf(s.population).genes : null) : (s.latest ?? s.population[0]!);
     if (best) writeFileAtomic(join(o.out, 'best.json'), JSON.stringify(heuristicFile(s, best), null, 1));
     writeFileAtomic(join(o.out, 'curve.svg'), curveSvg(s));
   };
+  let progress: Progress | null = null;
   try {
+    if (st.kind === 'hg') await hgBands(st, pool, { stage: log, progress: () => {}, save });
+    const total = st.kind === 'hg' ? st.bands.length * st.settings.generations : st.settings.steps;
+    progress = new Progress(total, st.kind === 'hg' ? 'generations' : 'crossbreedings');
+    const bar = progress;
     if (st.kind === 'hg') {
-      progress.resumeFrom(st.phase * st.settings.generations + st.generation);
-      await runHg(st, pool, { stage: (t) => progress.note(style.dim(t), process.stderr), progress: (d, _t, s) => progress.update(d, s), save }, stop);
+      bar.resumeFrom(st.phase * st.settings.generations + st.generation);
+      await runHg(st, pool, { stage: (t) => bar.note(style.dim(t), process.stderr), progress: (d, _t, s) => bar.update(d, s), save }, stop);
     } else {
-      progress.resumeFrom(st.step);
-      await runShg(st, pool, { progress: (d, _t, s) => progress.update(d, s), save }, stop);
+      bar.resumeFrom(st.step);
+      await runShg(st, pool, { progress: (d, _t, s) => bar.update(d, s), save }, stop);
     }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
-    progress.clear();
+    progress?.clear();
     await pool.close();
   }
   if (stop.stopped) {

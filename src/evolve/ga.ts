@@ -2,6 +2,20 @@
 // state is saved with the run, crossover of each linear combination separately with the gene at the
 // cut drawn between the parents', and per-gene mutation x2, /2 or sign flip (0.4 / 0.4 / 0.2).
 
+import type { HeuristicName } from '../mandziuk/heuristics.ts';
+
+/** What both generators are set up with. */
+export interface GeneratorSettings {
+  heuristic: HeuristicName;
+  giveaway: boolean;
+  seed: number;
+  population: number;
+  /** Specimens in a selection tournament. */
+  tournament: number;
+  /** Probability a gene mutates. */
+  mutation: number;
+}
+
 /** mulberry32 with its state in the open, so a checkpoint can keep it. */
 export class Rng {
   constructor(public state: number) {

@@ -14,16 +14,10 @@ import type { GameJob } from '../tournament/game.ts';
 import type { Player } from '../tournament/players.ts';
 import { runAll, type TaskPool } from '../tournament/pool.ts';
 import { START_FEN } from '../tournament/schedule.ts';
-import { Rng, crossover, mutate } from './ga.ts';
+import { Rng, crossover, mutate, type GeneratorSettings } from './ga.ts';
 import type { ScoreJob } from './score.ts';
 
-export interface HgSettings {
-  heuristic: HeuristicName;
-  giveaway: boolean;
-  seed: number;
-  population: number;
-  tournament: number;
-  mutation: number;
+export interface HgSettings extends GeneratorSettings {
   /** Share of a new phase's population replaced by fresh specimens. */
   renew: number;
   /** Test boards each phase, and the share of them new from the phase's band. */
@@ -32,15 +26,21 @@ export interface HgSettings {
   generations: number;
   /** Depth of the 704's search that scores the boards (the paper: 6). */
   depth: number;
-  /** Ply of the first band, drawn from [lo, hi]. */
-  firstBand: [number, number];
+  /**
+   * Ply of the first band, drawn from [lo, hi]; null: from the mean length of random games of the
+   * 704, +-3 (the paper's rule, section 5: its 82-88 came from the average random game).
+   */
+  firstBand: [number, number] | null;
   bandStep: number;
 }
 
 export const hgDefaults = (heuristic: HeuristicName, giveaway: boolean, seed: number): HgSettings => ({
   heuristic, giveaway, seed, population: 350, tournament: 3, mutation: 8e-4, renew: 0.8, boards: 4000, fresh: 0.375,
-  generations: 2000, depth: 6, firstBand: giveaway ? [81, 87] : [82, 88], bandStep: 6,
+  generations: 2000, depth: 6, firstBand: null, bandStep: 6,
 });
+
+/** Random games measured for the first band when it is not given. */
+const BAND_GAMES = 40;
 
 interface Board {
   fen: string;
@@ -57,8 +57,10 @@ export interface HgState {
   kind: 'hg';
   settings: HgSettings;
   rng: number;
-  /** Ply of each phase's band, first to last. */
+  /** Ply of each phase's band, first to last (empty until drawn). */
   bands: number[];
+  /** Mean length in plies of the 704's random games, when the first band came from it. */
+  randomGameLength: number | null;
   phase: number;
   /** Boards of the phases so far (those scored by the phase's evaluator). */
   boards: Board[];
@@ -75,13 +77,24 @@ export interface HgState {
   done: boolean;
 }
 
+function drawBands(first: [number, number], step: number, rng: Rng): number[] {
+  const bands: number[] = [];
+  for (let b = first[0] + rng.int(first[1] - first[0] + 1); b >= 0; b -= step) bands.push(b);
+  if (bands[bands.length - 1] !== 0) bands.push(0);
+  return bands;
+}
+
 export function newHg(s: HgSettings): HgState {
   const rng = new Rng(s.seed);
-  const bands: number[] = [];
-  for (let b = s.firstBand[0] + rng.int(s.firstBand[1] - s.firstBand[0] + 1); b >= 0; b -= s.bandStep) bands.push(b);
-  if (bands[bands.length - 1] !== 0) bands.push(0);
-  return { kind: 'hg', settings: s, rng: rng.state, bands, phase: 0, boards: [], current: null, population: [], generation: 0, crossovers: 0, effective: 0, curve: [], best: [], done: false };
+  const bands = s.firstBand ? drawBands(s.firstBand, s.bandStep, rng) : [];
+  return { kind: 'hg', settings: s, rng: rng.state, bands, randomGameLength: null, phase: 0, boards: [], current: null, population: [], generation: 0, crossovers: 0, effective: 0, curve: [], best: [], done: false };
 }
+
+const RANDOM: Player = { kind: 'null', name: 'random', depth: 1 };
+/** Random games of the 704 from the start: the null heuristic at depth 1 on both sides, a seed each. */
+const randomGames = (n: number, rng: Rng, giveaway: boolean): GameJob[] => Array.from({ length: n }, (_, index) => ({
+  index, black: RANDOM, white: RANDOM, seats: [0, 1] as [number, number], fen: START_FEN, opening: 'start', seed: rng.seed(), giveaway,
+}));
 
 const randomGenes = (n: number, rng: Rng): number[] => Array.from({ length: n }, () => rng.uniform(-100, 100));
 
@@ -89,12 +102,9 @@ const randomGenes = (n: number, rng: Rng): number[] => Array.from({ length: n },
 async function bandBoards(st: HgState, count: number, rng: Rng, pool: TaskPool): Promise<string[]> {
   const from = st.bands[st.phase]!;
   if (from === 0) return Array.from({ length: count }, () => START_FEN);
-  const walker: Player = { kind: 'null', name: 'random', depth: 1 };
   const found: string[] = [];
   while (found.length < count) {
-    const jobs: GameJob[] = Array.from({ length: Math.max(pool.workers, Math.ceil(1.2 * (count - found.length))) }, (_, index) => ({
-      index, black: walker, white: walker, seats: [0, 1], fen: START_FEN, opening: 'start', seed: rng.seed(), giveaway: st.settings.giveaway,
-    }));
+    const jobs = randomGames(Math.max(pool.workers, Math.ceil(1.2 * (count - found.length))), rng, st.settings.giveaway);
     const plies = jobs.map(() => from + rng.int(st.settings.bandStep));
     for (const g of await runAll(jobs, { workers: pool.workers, pool })) {
       const ply = plies[g.index]!;
@@ -151,11 +161,26 @@ export interface Reporter {
   save(st: HgState): void;
 }
 
+/** Draw the bands if the run has none yet: the first from the mean length of the 704's random games. */
+export async function hgBands(st: HgState, pool: TaskPool, report: Reporter): Promise<void> {
+  if (st.bands.length) return;
+  const s = st.settings;
+  const rng = new Rng(st.rng);
+  report.stage(`the first band: ${BAND_GAMES} random games of the 704`);
+  const games = await runAll(randomGames(BAND_GAMES, rng, s.giveaway), { workers: pool.workers, pool });
+  st.randomGameLength = games.reduce((a, g) => a + g.moves.length, 0) / games.length;
+  const mid = Math.round(st.randomGameLength);
+  st.bands = drawBands([Math.max(0, mid - 3), mid + 3], s.bandStep, rng);
+  st.rng = rng.state;
+  report.save(st);
+}
+
 /** Run (or go on with) HG to its end; `stop.stopped` ends it at the next checkpoint. */
 export async function runHg(st: HgState, pool: TaskPool, report: Reporter, stop: { stopped: boolean }): Promise<void> {
   const s = st.settings;
   const n = geneCount(s.heuristic, s.giveaway);
   const blocks = phasesOf(s.heuristic);
+  await hgBands(st, pool, report);
   const total = st.bands.length * s.generations;
   while (!st.done && !stop.stopped) {
     const rng = new Rng(st.rng);

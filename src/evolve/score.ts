@@ -29,6 +29,8 @@ export interface ScoreResult {
   features: BoardFeatures[];
   /** Positions searched over the batch. */
   nodes: number;
+  /** Emulated 704 time of the batch, seconds. */
+  seconds704: number;
 }
 
 export async function scoreBoards(job: ScoreJob): Promise<ScoreResult> {
@@ -61,5 +63,5 @@ export async function scoreBoards(job: ScoreJob): Promise<ScoreResult> {
   });
   if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
   if (values.length !== job.fens.length || features.length !== job.fens.length) throw new Error(`scored ${values.length} of ${job.fens.length} boards`);
-  return { index: job.index, values, features, nodes };
+  return { index: job.index, values, features, nodes, seconds704: session.seconds };
 }

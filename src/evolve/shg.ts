@@ -11,15 +11,9 @@ import type { GameJob, GameRecord } from '../tournament/game.ts';
 import type { Player } from '../tournament/players.ts';
 import { runAll, type TaskPool } from '../tournament/pool.ts';
 import { START_FEN } from '../tournament/schedule.ts';
-import { Rng, crossover, mutate } from './ga.ts';
+import { Rng, crossover, mutate, type GeneratorSettings } from './ga.ts';
 
-export interface ShgSettings {
-  heuristic: HeuristicName;
-  giveaway: boolean;
-  seed: number;
-  population: number;
-  tournament: number;
-  mutation: number;
+export interface ShgSettings extends GeneratorSettings {
   depth: number;
   /** Crossbreedings to run. */
   steps: number;

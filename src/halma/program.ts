@@ -2,15 +2,15 @@
 // run until the 704 waits for a card or halts, printed lines out. The host never chooses or checks
 // a move: the 704 does (docs/halma.md).
 
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../host/stateFolder.ts';
 import { assemble, type AssembleResult } from '../asm/assembler.ts';
 import { readSources } from '../asm/sources.ts';
 import { textCard, wordsToCard } from '../devices/cards.ts';
 import { CYCLE_US } from '../devices/timing.ts';
 import { Machine } from '../machine/machine.ts';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'asm', 'halma', 'main.sap');
+const MAIN = join(packageRoot(), 'asm', 'halma', 'main.sap');
 
 let cached: AssembleResult | null = null;
 

@@ -10,11 +10,20 @@ import type { Position } from '../checkers/notation/board.ts';
 const SPARKS = '▁▂▃▄▅▆▇█';
 const PLAIN_SPARKS = '_.-=*#';
 
-/** One character a value, scaled from 0 to the largest value. */
+/**
+ * One character a value, scaled from 0 to the largest value; when some are negative, from −M to
+ * +M (M the largest magnitude), so the lower half of the ramp is below zero and a sign change shows.
+ */
 export function sparkline(values: readonly number[], plain: boolean): string {
   const ramp = plain ? PLAIN_SPARKS : SPARKS;
+  const top = ramp.length - 1;
+  const level = (f: number): string => ramp[Math.min(top, Math.max(0, Math.floor(f * top + 0.5)))]!;
+  if (values.some((v) => v < 0)) {
+    const m = Math.max(...values.map(Math.abs));
+    return values.map((v) => level((v + m) / (2 * m))).join('');
+  }
   const max = Math.max(0, ...values);
-  return values.map((v) => ramp[max > 0 ? Math.min(ramp.length - 1, Math.floor((v / max) * (ramp.length - 1) + 0.5)) : 0]).join('');
+  return values.map((v) => level(max > 0 ? v / max : 0)).join('');
 }
 
 /** A horizontal bar of `width` columns at full scale. */
@@ -104,49 +113,60 @@ export function boardScene(p: Position, options: { size?: number; title?: string
   return { width: size, height: size, title: options.title, shapes };
 }
 
-const CHART = { width: 640, height: 220, left: 44, right: 12, top: 24, bottom: 34 };
+const CHART = { width: 640, plotH: 150, left: 48, right: 12, bottom: 34 };
 const INK = '#222222';
 const AXIS = '#888888';
+/** The legend's entries: this wide, as many to a row as fit. */
+const LEGEND_W = 100;
 
 interface Frame {
   shapes: Shape[];
   y: (v: number) => number;
   plotW: number;
+  height: number;
 }
 
-/** Axes, tick labels, the x axis's name and the legend; `x` places a value along the axis. */
-function frame(yTicks: readonly Tick[], min: number, max: number, xTicks: readonly Tick[], x: (v: number) => number, xName: string | undefined, legend: readonly { name: string; color: string }[]): Frame {
-  const { width, height, left, right, top, bottom } = CHART;
+/**
+ * The title (drawn at the top), the legend in rows under it, axes with their tick labels and
+ * names (x below, y above the axis); `x` places a value along the axis.
+ */
+function frame(title: string, yTicks: readonly Tick[], min: number, max: number, xTicks: readonly Tick[], x: (v: number) => number, names: { x?: string; y?: string }, legend: readonly { name: string; color: string }[]): Frame {
+  const { width, plotH, left, right, bottom } = CHART;
   const plotW = width - left - right;
-  const plotH = height - top - bottom;
+  const perRow = Math.max(1, Math.floor(plotW / LEGEND_W));
+  const legendRows = Math.ceil(legend.length / perRow);
+  const top = 26 + 15 * legendRows + (names.y ? 14 : 4);
+  const height = top + plotH + bottom;
   const y = (v: number): number => top + plotH - (max > min ? ((v - min) / (max - min)) * plotH : 0);
   const base = y(Math.min(Math.max(min, 0), max));
+  const label = (xx: number, yy: number, text: string, anchor: 'start' | 'middle' | 'end', size = 10): Shape => ({ kind: 'text', x: xx, y: yy, text, size, fill: INK, anchor });
   const shapes: Shape[] = [
+    label(8, 17, title, 'start', 14),
     { kind: 'line', x1: left, y1: base, x2: width - right, y2: base, stroke: AXIS, width: 1 },
     { kind: 'line', x1: left, y1: top, x2: left, y2: top + plotH, stroke: AXIS, width: 1 },
   ];
-  const label = (xx: number, yy: number, text: string, anchor: 'start' | 'middle' | 'end', size = 10): Shape => ({ kind: 'text', x: xx, y: yy, text, size, fill: INK, anchor });
   for (const t of yTicks) shapes.push(label(left - 4, y(t.value) + 3, t.label, 'end'));
   for (const t of xTicks) shapes.push(label(x(t.value), height - 18, t.label, 'middle'));
-  if (xName) shapes.push(label(left + plotW / 2, height - 4, xName, 'middle'));
-  legend.forEach((s, i) => shapes.push(
-    { kind: 'rect', x: left + 8 + i * 96, y: 6, w: 10, h: 10, fill: s.color },
-    label(left + 22 + i * 96, 15, s.name, 'start', 11),
-  ));
-  return { shapes, y, plotW };
+  if (names.x) shapes.push(label(left + plotW / 2, height - 4, names.x, 'middle', 11));
+  if (names.y) shapes.push(label(left - 40, top - 8, names.y, 'start', 11));
+  legend.forEach((s, i) => {
+    const [lx, ly] = [left + 8 + (i % perRow) * LEGEND_W, 26 + 15 * Math.floor(i / perRow)];
+    shapes.push({ kind: 'rect', x: lx, y: ly, w: 10, h: 10, fill: s.color }, label(lx + 14, ly + 9, s.name, 'start', 11));
+  });
+  return { shapes, y, plotW, height };
 }
 
-const chartScene = (title: string, shapes: Shape[]): Scene => ({ width: CHART.width, height: CHART.height, title, background: '#ffffff', shapes });
+const chartScene = (title: string, f: Frame): Scene => ({ width: CHART.width, height: f.height, title, background: '#ffffff', shapes: f.shapes });
 
 /** Stacked bars, one a label: each series a layer from the bottom. */
-export function stackedBarsScene(labels: readonly string[], series: readonly Series[], title: string): Scene {
+export function stackedBarsScene(labels: readonly string[], series: readonly Series[], title: string, yName = 'games'): Scene {
   const totals = labels.map((_, i) => series.reduce((s, x) => s + (x.values[i] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const slot = (CHART.width - CHART.left - CHART.right) / Math.max(1, labels.length);
   const centre = (i: number): number => CHART.left + (i + 0.5) * slot;
   const step = Math.max(1, Math.ceil(labels.length / 12));
   const xTicks = labels.flatMap((label, i) => (i % step === 0 ? [{ value: i, label }] : []));
-  const f = frame([{ value: max, label: String(max) }, { value: 0, label: '0' }], 0, max, xTicks, centre, 'games', series);
+  const f = frame(title, [{ value: max, label: String(max) }, { value: 0, label: '0' }], 0, max, xTicks, centre, { x: 'games', y: yName }, series);
   labels.forEach((label, i) => {
     let base = 0;
     for (const s of series) {
@@ -158,7 +178,7 @@ export function stackedBarsScene(labels: readonly string[], series: readonly Ser
       base += v;
     }
   });
-  return chartScene(title, f.shapes);
+  return chartScene(title, f);
 }
 
 export interface LineOptions {
@@ -166,6 +186,8 @@ export interface LineOptions {
   x?: readonly number[];
   /** What x counts (default games). */
   xName?: string;
+  /** What y measures (drawn above the y axis; default the title's). */
+  yName?: string;
   /** The y axis's labels (default its bottom, 0 and top). */
   yTicks?: readonly Tick[];
   /** A point's tooltip (default `game N: name value`). */
@@ -183,14 +205,14 @@ export function linesScene(series: readonly Series[], title: string, o: LineOpti
   const plotW = CHART.width - CHART.left - CHART.right;
   const x = (v: number): number => CHART.left + (x1 > x0 ? ((v - x0) / (x1 - x0)) * plotW : plotW / 2);
   const yTicks = o.yTicks ?? [{ value: max, label: String(max) }, { value: min, label: String(min) }, ...(min < 0 ? [{ value: 0, label: '0' }] : [])];
-  const f = frame(yTicks, min, max, n ? niceTicks(x0, x1, 12) : [], x, o.xName ?? 'games', series);
+  const f = frame(title, yTicks, min, max, n ? niceTicks(x0, x1, 12) : [], x, { x: o.xName ?? 'games', y: o.yName }, series);
   const tip = o.tip ?? ((s: Series, i: number) => `game ${i + 1}: ${s.name} ${s.values[i]}`);
   for (const s of series) {
     const pts = s.values.map((v, i) => [x(xs[i]!), f.y(v)] as const);
     if (pts.length > 1) f.shapes.push({ kind: 'polyline', points: pts, stroke: s.color, width: 2 });
     pts.forEach(([cx, cy], i) => f.shapes.push({ kind: 'circle', cx, cy, r: 2.5, fill: s.color, tip: tip(s, i) }));
   }
-  return chartScene(title, f.shapes);
+  return chartScene(title, f);
 }
 
 // ---- terminal plot
@@ -199,7 +221,8 @@ const MARKS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
  * Points of each series in a grid of `width` x `height` characters, a series drawn with its
- * number (1, 2, ...) in its colour, '*' where two meet; the y ticks on the left, x ticks below.
+ * number (1, 2, ...) in its colour, '*' where two meet (named in a line under the legend); the
+ * y ticks on the left, x ticks below.
  */
 export function terminalPlot(series: readonly Series[], o: { x?: readonly number[]; yTicks?: readonly Tick[]; width?: number; height?: number; plain: boolean }): string[] {
   const [width, height] = [o.width ?? 60, o.height ?? 13];
@@ -214,10 +237,16 @@ export function terminalPlot(series: readonly Series[], o: { x?: readonly number
   const grid: { ch: string; color: string | null }[][] = Array.from({ length: height }, () => Array.from({ length: width }, () => ({ ch: ' ', color: null })));
   const zero = row(0);
   for (const cell of grid[zero]!) cell.ch = o.plain ? '-' : '─';
+  /** Which series fall on each cell (row * width + column), with the x and y of the first. */
+  const visits = new Map<number, { ks: Set<number>; x: number; v: number }>();
   series.forEach((s, k) => s.values.forEach((v, i) => {
-    const cell = grid[row(v)]![col(xs[i]!)]!;
+    const [r, c] = [row(v), col(xs[i]!)];
+    const cell = grid[r]![c]!;
     const mark = MARKS[k % MARKS.length]!;
-    Object.assign(cell, cell.color !== null && cell.ch !== mark ? { ch: '*', color: null } : { ch: mark, color: s.color });
+    Object.assign(cell, cell.color !== null && cell.ch !== mark ? { ch: '*', color: null } : cell.ch === '*' ? {} : { ch: mark, color: s.color });
+    const seen = visits.get(r * width + c) ?? { ks: new Set<number>(), x: xs[i]!, v };
+    seen.ks.add(k);
+    visits.set(r * width + c, seen);
   }));
   const ticks = o.yTicks ?? [{ value: max, label: String(max) }, { value: 0, label: '0' }, { value: min, label: String(min) }];
   const labels = new Map(ticks.map((t) => [row(t.value), t.label]));
@@ -231,5 +260,12 @@ export function terminalPlot(series: readonly Series[], o: { x?: readonly number
   }
   lines.push(`${' '.repeat(lw)}  ${axis.join('').trimEnd()}`);
   lines.push(series.map((s, k) => `${paint({ ch: MARKS[k % MARKS.length]!, color: s.color })} ${s.name}`).join('  '));
+  // a '*' hides which curves meet there: name them
+  const meets = [...visits.values()].filter((m) => m.ks.size > 1).sort((a, b) => a.x - b.x);
+  const SHOWN = 8;
+  if (meets.length) {
+    const text = meets.slice(0, SHOWN).map((m) => `${m.x}: ${[...m.ks].map((k) => series[k]!.name).join(' ')} at ${m.v}`).join('; ');
+    lines.push(`* where curves meet (x: curves at y): ${text}${meets.length > SHOWN ? `; and ${meets.length - SHOWN} more` : ''}`);
+  }
   return lines;
 }

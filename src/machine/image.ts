@@ -13,6 +13,17 @@ export interface CoreImage {
   start?: number;
 }
 
+/**
+ * Store the words in a core of `mask + 1` words; a word beyond it is an error naming `source`
+ * (a smaller core would wrap it onto another word without a word of warning).
+ */
+export function loadWords(mem: Float64Array, mask: number, words: ReadonlyMap<number, number>, source: string): void {
+  for (const a of words.keys()) {
+    if (a > mask) throw new Error(`${source}: word at ${formatAddr(a)} is beyond this ${mask + 1}-word core (00000-${formatAddr(mask)}) and would wrap onto ${formatAddr(a & mask)}; give a larger --core`);
+  }
+  for (const [a, w] of words) mem[a] = w;
+}
+
 /** A line/column-located problem in an image file. */
 export class ImageSyntaxError extends Error {
   constructor(readonly file: string, readonly line: number, readonly column: number, problem: string, text: string) {

@@ -3,6 +3,10 @@
 
 import type { Experiment } from './experiment.ts';
 import { broekerTables } from './experiments/broeker-tables.ts';
+import { mandziukNull } from './experiments/mandziukNull.ts';
+import { mandziukRoundRobin } from './experiments/mandziukRoundRobin.ts';
+import { mandziukSimple } from './experiments/mandziukSimple.ts';
+import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
@@ -18,6 +22,10 @@ export const EXPERIMENTS: readonly Experiment[] = [
   sealeCheckers,
   sealeHalma,
   broekerTables,
+  mandziukRoundRobin,
+  mandziukNull,
+  mandziukSimple,
+  mandziukSpeed,
 ];
 
 export const findExperiment = (name: string): Experiment | undefined => EXPERIMENTS.find((e) => e.name === name);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guarded, style } from '../cli/style.ts';
+import { linesScene } from '../host/charts.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { writePicture } from '../pictures/file.ts';
 import { parsePlayer, playerCode, type Learnt, type Tournament } from './contest.ts';
@@ -121,6 +122,7 @@ function selfplay(o: SelfplayOptions): void {
 }
 
 interface LearnOptions {
+  picture?: string;
   version: string;
   series: string;
   step: string;
@@ -136,8 +138,10 @@ function learn(o: LearnOptions): void {
   const s = new ScorefourSession(['BOARD OFF', `DEPTH ${int('--depth', o.depth, 1, 8)}`, `STEP ${int('--step', o.step, 1, 99)}`,
     `COEF X ${coefOf('--coef', o.coef).join(' ')}`, `AGGR X ${o.aggression ? 'ON' : 'OFF'}`, `LEARN ${version} ${series}`], true);
   const bar = new Progress(series, 'series');
+  const curve: number[][] = [coefOf('--coef', o.coef)];
   const r = s.run((ev) => ev.forEach((e) => {
     if (e.kind === 'series') {
+      curve.push(e.coef);
       bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
       bar.update(e.n);
     }
@@ -148,6 +152,11 @@ function learn(o: LearnOptions): void {
   }));
   if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
   out(style.dim(`${duration(s.seconds)} of 704 time`));
+  if (o.picture) {
+    const series = ['c1 (one stone)', 'c2 (two)', 'c3 (three)'].map((name, k) => ({ name, values: curve.map((c) => c[k]!), color: ['#2e5c9a', '#c0392b', '#27ae60'][k]! }));
+    const scene = linesScene(series, `Findler's learning, version ${version}, on the 704: the coefficients after each series`, { x: curve.map((_, i) => i), xName: 'series', tip: (sr, i) => `series ${i}: ${sr.name} ${sr.values[i]}` });
+    out(`the coefficients drawn: ${o.picture} (${writePicture(o.picture, scene)} bytes)`);
+  }
 }
 
 interface ContestOptions {
@@ -230,8 +239,9 @@ export function registerScorefourCommands(program: Command): void {
     .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
+    .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
     .action(guarded((o: LearnOptions) => learn(o)));
-  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B"))
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B, S2 (Stage 2: slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')

@@ -7,20 +7,23 @@
 import { pairedTest } from '../host/stats.ts';
 import { runDeck, type Event } from './program/session.ts';
 
-/** POLY with (A) or without (P) aggression, unexperienced or after learning version A or B (Fig. 9). */
+/** POLY with (A) or without (P) aggression, unexperienced or after learning version A or B (Fig. 9), or Stage 2 (S2). */
 export interface Player {
   aggression: boolean;
   learn?: 'A' | 'B';
+  stage2?: boolean;
 }
 
-/** P, A, P.A, P.B, A.A, A.B (Broeker's Fig. 9 codes without the pattern tables). */
+/** P, A, P.A, P.B, A.A, A.B (Broeker's Fig. 9 codes) and S2 (his Table 10's Stage 2, without aggression). */
 export function parsePlayer(code: string): Player {
-  const m = /^([PA])(?:\.([AB]))?$/.exec(code.trim().toUpperCase());
-  if (!m) throw new Error(`player "${code}": not one of P, A, P.A, P.B, A.A, A.B (the pattern-table players P1, A2, ... are not built)`);
+  const c = code.trim().toUpperCase();
+  if (c === 'S2') return { aggression: false, stage2: true };
+  const m = /^([PA])(?:\.([AB]))?$/.exec(c);
+  if (!m) throw new Error(`player "${code}": not one of P, A, P.A, P.B, A.A, A.B, S2 (the Stage 1 players P1, A2, ... are not built)`);
   return { aggression: m[1] === 'A', ...(m[2] ? { learn: m[2] as 'A' | 'B' } : {}) };
 }
 
-export const playerCode = (p: Player): string => `${p.aggression ? 'A' : 'P'}${p.learn ? `.${p.learn}` : ''}`;
+export const playerCode = (p: Player): string => (p.stage2 ? 'S2' : `${p.aggression ? 'A' : 'P'}${p.learn ? `.${p.learn}` : ''}`);
 
 /** The grid step. Broeker's MAX_COEFF / 5 is in his own units; ours: 100, so coefficients 100-500 (docs/scorefour.md). */
 export const INTERVAL = 100;
@@ -37,8 +40,8 @@ export function fig8(started: boolean, result: 'won' | 'tied' | 'lost'): number 
   return base + (started ? 0 : 1);
 }
 
-const settingCards = (side: 'X' | 'O', coef: readonly number[], aggression: boolean): string[] =>
-  [`COEF ${side} ${coef.join(' ')}`, `AGGR ${side} ${aggression ? 'ON' : 'OFF'}`];
+const settingCards = (side: 'X' | 'O', coef: readonly number[], aggression: boolean, stage2 = false): string[] =>
+  [`COEF ${side} ${coef.join(' ')}`, `AGGR ${side} ${aggression ? 'ON' : 'OFF'}`, `STAGE2 ${side} ${stage2 ? 'ON' : 'OFF'}`];
 
 export interface Learnt {
   coef: number[];
@@ -59,6 +62,7 @@ export function learnOnThe704(start: readonly number[], aggression: boolean, ver
 export interface Side {
   coef: number[];
   aggression: boolean;
+  stage2?: boolean;
 }
 
 export interface Tournament {
@@ -71,7 +75,7 @@ export interface Tournament {
 
 /** Two games on the 704, each player starting once; `depth` plies. */
 export function playTournament(p1: Side, p2: Side, depth = 2): Tournament {
-  const game = (x: Side, o: Side): string[] => [...settingCards('X', x.coef, x.aggression), ...settingCards('O', o.coef, o.aggression), 'GAME XO'];
+  const game = (x: Side, o: Side): string[] => [...settingCards('X', x.coef, x.aggression, x.stage2), ...settingCards('O', o.coef, o.aggression, o.stage2), 'GAME XO'];
   const r = runDeck(['BOARD OFF', `DEPTH ${depth}`, ...game(p1, p2), ...game(p2, p1)]);
   const winners = r.events.flatMap((e) => (e.kind === 'over' ? [e.winner] : []));
   if (winners.length !== 2) throw new Error(`the 704 did not finish the tournament: ${r.lines.slice(-3).join(' / ')}`);

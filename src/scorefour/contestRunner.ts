@@ -2,7 +2,6 @@
 // each with its own emulated 704 (with one worker they run here, in order).
 
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { gridSample, judge, learnOnThe704, playTournament, type ContestResult, type Learnt, type Player, type Side, type Tournament } from './contest.ts';
 import type { Task } from './contestWorker.ts';
@@ -29,7 +28,7 @@ export class ContestRunner {
   constructor(private readonly o: RunOptions, known: readonly { key: string; learnt: Learnt }[] = []) {
     for (const k of known) this.learnt.set(k.key, Promise.resolve(k.learnt));
     this.pool = o.workers > 1
-      ? new Piscina({ filename: fileURLToPath(new URL('./contestWorker.ts', import.meta.url)), maxThreads: o.workers, minThreads: o.workers, execArgv: process.execArgv })
+      ? new Piscina({ filename: new URL(import.meta.url.endsWith('.js') ? './contestWorker.js' : './contestWorker.mjs', import.meta.url).href, maxThreads: o.workers, minThreads: o.workers })
       : null;
   }
 
@@ -40,7 +39,7 @@ export class ContestRunner {
 
   /** A player's coefficients on grid vector `g`: g itself, or what the 704 learnt from g. */
   side(p: Player, g: number[]): Promise<Side> {
-    if (!p.learn) return Promise.resolve({ coef: g, aggression: p.aggression });
+    if (!p.learn) return Promise.resolve({ coef: g, aggression: p.aggression, ...(p.stage2 ? { stage2: true } : {}) });
     const key = `${g.join(',')}|${p.aggression}|${p.learn}`;
     let l = this.learnt.get(key);
     if (!l) {

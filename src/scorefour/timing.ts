@@ -22,11 +22,24 @@ export interface Times {
 
 const RETURN_CYCLES = 2; // the TRA 1,4 at the exit, after the breakpoint
 
-/** `games` self-play games, both sides with `coef` and the aggression switch. */
-export function timeGames(aggression: boolean, games = 1, coef: readonly number[] = [100, 200, 300], depth = 2): Times {
+export interface TimeOptions {
+  aggression?: boolean;
+  /** Both sides evaluate by Stage 2 (STAGE2 card) instead of POLY. */
+  stage2?: boolean;
+  games?: number;
+  coef?: readonly number[];
+  depth?: number;
+  /** Stop after this many move choices (Stage 2 games are long). */
+  choices?: number;
+}
+
+/** Self-play games, both sides with the same coefficients and switches. */
+export function timeGames(o: TimeOptions = {}): Times {
+  const { aggression = false, stage2 = false, games = 1, coef = [100, 200, 300], depth = 2, choices = Infinity } = o;
   const sym = (n: string): number => scorefourAssembly().symbols.get(n)!;
   const on = aggression ? 'ON' : 'OFF';
-  const cards = ['BOARD OFF', `DEPTH ${depth}`, `COEF X ${coef.join(' ')}`, `COEF O ${coef.join(' ')}`, `AGGR X ${on}`, `AGGR O ${on}`, ...Array<string>(games).fill('GAME XO')];
+  const s2 = stage2 ? 'ON' : 'OFF';
+  const cards = ['BOARD OFF', `DEPTH ${depth}`, `COEF X ${coef.join(' ')}`, `COEF O ${coef.join(' ')}`, `AGGR X ${on}`, `AGGR O ${on}`, `STAGE2 X ${s2}`, `STAGE2 O ${s2}`, ...Array<string>(games).fill('GAME XO')];
   const m = bootScorefour(cards.map((c) => textCard(c)), true);
   const [chos, chrt, heval, hevrt] = ['QCHOS', 'QCHRT', 'HEVAL', 'HEVRT'].map(sym) as [number, number, number, number];
   for (const a of [chos, chrt, heval, hevrt]) m.cpu.breakpoints[a] = 1;
@@ -52,6 +65,7 @@ export function timeGames(aggression: boolean, games = 1, coef: readonly number[
     } else if (at === chrt) {
       t.choices.push(ms(c - chosAt + RETURN_CYCLES));
       t.nodes += m.cpu.mem[sym('ABNOD')]!;
+      if (t.choices.length >= choices) break;
     }
   }
   t.seconds = m.cpu.cycles * CYCLE_US * 1e-6;

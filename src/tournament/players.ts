@@ -93,3 +93,9 @@ export function playerCards(p: Player, side: 'black' | 'white'): string[] {
     case 'rapid': return [];
   }
 }
+
+/** `--heuristic FILE[@depth]` of play and match: the cards that give the 704's colour an evolved heuristic. */
+export const heuristicCards = (spec: string | undefined, side: 'black' | 'white', giveaway = false): string[] =>
+  (spec ? playerCards(parsePlayer(spec, 6, giveaway), side) : []);
+
+export const HEURISTIC_HELP = 'the 704 plays an evolved heuristic (a samuel704 evolve file, FILE[@depth], depth 6 unless given) with the plain alpha-beta of seed 002';

@@ -32,7 +32,7 @@ export class TaskPool {
 
   constructor(readonly workers: number) {
     this.pool = workers > 0
-      ? new Piscina({ filename: new URL('./worker.mjs', import.meta.url).href, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 })
+      ? new Piscina({ filename: new URL(import.meta.url.endsWith('.js') ? './worker.js' : './worker.mjs', import.meta.url).href, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 })
       : null;
   }
 

@@ -48,4 +48,34 @@ describe('asm and disasm commands', () => {
     expect(deck.out).toContain('00146 +000000000007         HTR 7');
     expect(deck.out).toContain('transfer to 00144');
   });
+
+  it('a failed assembly leaves the good outputs of the last one as they were; --write-on-error writes them (issue 13)', async () => {
+    const [deck, image, symbols] = [join(dir, 'keep.cbn'), join(dir, 'keep.oct'), join(dir, 'keep.json')];
+    expect((await run('asm', src, '-o', deck, '--image', image, '--symbols', symbols)).code).toBeUndefined();
+    const good = [deck, image, symbols].map((f) => readFileSync(f));
+    const broken = join(dir, 'broken.sap');
+    writeFileSync(broken, '       ORG 100\n       CLA NOWHERE\n       END\n');
+    const r = await run('asm', broken, '-o', deck, '--image', image, '--symbols', symbols);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`1 error; nothing written to ${deck}, ${image}, ${symbols}`);
+    expect([deck, image, symbols].map((f) => readFileSync(f))).toEqual(good);
+    expect((await run('asm', broken, '-o', deck, '--write-on-error')).code).toBe(1);
+    expect(readFileSync(deck)).not.toEqual(good[0]);
+  });
+
+  it('a number beyond 15 bits and a program past 77777 are errors at file:line:column, not silent wraps (issue 13)', async () => {
+    const f = join(dir, 'range.sap');
+    writeFileSync(f, '       ORG 32766\n       TRA 40000\n       CLA 5\n       CLA 6\n       END\n');
+    const r = await run('asm', f, '--no-loader', '-o', join(dir, 'range.cbn'));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${f}:2:12: error: address out of range: 40000 is beyond the 15 bits of the field (0-32767, 77777 octal); UA SAP would keep 16100`);
+    expect(r.err).toContain(`${f}:4:1: error: this word runs past the end of core (77777)`);
+    expect(existsSync(join(dir, 'range.cbn'))).toBe(false);
+  });
+
+  it('a source that is a directory is named', async () => {
+    const r = await run('asm', dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${dir}: cannot read the SAP source: it is a directory, not a file (EISDIR)`);
+  });
 });

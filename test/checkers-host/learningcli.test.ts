@@ -13,6 +13,7 @@ import { readLearningTape, writeLearningTape } from '../../src/checkers/learning
 import { TERM_NAMES } from '../../src/checkers/learning/termNames.ts';
 import { runCli } from '../cliCapture.ts';
 import { readPng } from './pngRead.ts';
+import { learningGames, termScene } from '../../src/checkers/learning/learningCharts.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkers-learning-'));
 const learning = (...a: string[]) => runCli(registerLearningCommands, ['learning', ...a]);
@@ -109,7 +110,7 @@ describe('samuel704 learning plot', () => {
       expect(r.out).toMatch(new RegExp(`^ +${g.round}  W +${+(w === 'won')} .*L +${+(w === 'lost')} .*D +${+(w === 'drawn')}`, 'm'));
     }
     const p = readPng(readFileSync(png));
-    expect([p.width, p.height]).toEqual([1280, 440]);
+    expect([p.width, p.height]).toEqual([1280, 2 * termScene(learningGames(j.games), 'coefficients', 'games').height]);
     expect(r.out).toContain(`${png}: ${readFileSync(png).length} bytes`);
     const wins = readFileSync(svg, 'utf8');
     expect(wins).toContain("<title>Alpha&#39;s results per block of learning games</title>");

@@ -12,15 +12,18 @@ const TINSLEY = join(DATA, 'tinsley.pdn');
 
 describe('Tinsley\'s games', () => {
   const text = readFileSync(TINSLEY, 'latin1');
-  const { games, errors } = parsePdn(text, 'tinsley.pdn');
+  const { games, errors, recovered } = parsePdn(text, 'tinsley.pdn');
 
-  it('reads every game but the two whose comments lost their braces, which are reported at line:column', () => {
+  it('reads every game; the two whose comments lost their braces are recovered and noted at line:column (issue 13)', () => {
     expect(text.match(/^\[Event /gm)).toHaveLength(724);
-    expect(games).toHaveLength(722);
-    expect(errors.map((e) => e.message)).toEqual([
-      'tinsley.pdn:6434:70: "8-11Redoversteppedthetimecontrolonthismove." is not a move, a move number or a result',
-      'tinsley.pdn:7170:17: "26-22Whiteoversteppedthetimecontrolonthismove." is not a move, a move number or a result',
+    expect(games).toHaveLength(724);
+    expect(errors).toEqual([]);
+    expect(recovered.map((e) => e.message)).toEqual([
+      'tinsley.pdn:6434:74: game 623: "Redoversteppedthetimecontrolonthismove." after 8-11 read as a comment that lost its braces',
+      'tinsley.pdn:7170:22: game 693: "Whiteoversteppedthetimecontrolonthismove." after 26-22 read as a comment that lost its braces',
     ]);
+    // the recovered games end with the move before the comment and keep their results
+    expect([games[622]!.moves.at(-1)!.text, games[622]!.result, games[692]!.moves.at(-1)!.text, games[692]!.result]).toEqual(['8-11', '0-1', '26-22', '1-0']);
     // games keep their place in the file, so --game N is the Nth game there
     expect(games[games.length - 1]!.index).toBe(724);
   });
@@ -65,17 +68,17 @@ describe('PDN syntax', () => {
     expect(bookCards(g)).toEqual(['*SETUP W/W18,K22/B1,2,K3', '*BOOK', '18-14', '1-5', '14-10']);
   });
 
-  it('reports malformed text at file:line:column and goes on with the next game', () => {
-    expect(errorOf('[Event "x"\n1. 11-15 *')).toBe('x.pdn:1:1: malformed tag: expected [Name "value"]');
-    expect(errorOf('1. 11-15\n  {no end')).toBe('x.pdn:2:3: comment opened here is not closed');
-    expect(errorOf('1. 11-15 (22-18 {x} *')).toBe('x.pdn:1:10: variation opened here is not closed');
-    expect(errorOf('1. 11-15 22-18 ) *')).toBe('x.pdn:1:16: ")" with nothing open');
-    expect(errorOf('1. 11-15 q *')).toBe('x.pdn:1:10: "q" is not a move, a move number or a result');
-    expect(errorOf('1. 11-33 *')).toBe('x.pdn:1:4: square 33 in "11-33" is not 1-32');
-    expect(errorOf('1. 11-15 22-18 3. 9-14 *')).toBe('x.pdn:1:16: move number 3, expected 2');
-    expect(errorOf('1... 11-15 *')).toBe('x.pdn:1:1: "1..." (White\'s move) but it is Black\'s move 1');
-    expect(errorOf('[FEN "B:W1:B1"] *')).toBe('x.pdn:1:1: bad FEN "B:W1:B1": square 1 is given twice');
-    expect(errorOf('1. 11-15 22-18\n[Event "next"]\n1. 9-14 *')).toBe('x.pdn:2:1: a tag after the moves of game 1: its result (1-0, 0-1, 1/2-1/2 or *) is missing');
+  it('reports malformed text at file:line:column with the game skipped, and goes on with the next game', () => {
+    expect(errorOf('[Event "x"\n1. 11-15 *')).toBe('x.pdn:1:1: malformed tag: expected [Name "value"]; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15\n  {no end')).toBe('x.pdn:2:3: comment opened here is not closed; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15 (22-18 {x} *')).toBe('x.pdn:1:10: variation opened here is not closed; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15 22-18 ) *')).toBe('x.pdn:1:16: ")" with nothing open; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15 q *')).toBe('x.pdn:1:10: "q" is not a move, a move number or a result; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-33 *')).toBe('x.pdn:1:4: square 33 in "11-33" is not 1-32; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15 22-18 3. 9-14 *')).toBe('x.pdn:1:16: move number 3, expected 2; game 1 (from line 1) skipped');
+    expect(errorOf('1... 11-15 *')).toBe('x.pdn:1:1: "1..." (White\'s move) but it is Black\'s move 1; game 1 (from line 1) skipped');
+    expect(errorOf('[FEN "B:W1:B1"] *')).toBe('x.pdn:1:1: bad FEN "B:W1:B1": square 1 is given twice; game 1 (from line 1) skipped');
+    expect(errorOf('1. 11-15 22-18\n[Event "next"]\n1. 9-14 *')).toBe('x.pdn:2:1: a tag after the moves of game 1: its result (1-0, 0-1, 1/2-1/2 or *) is missing; game 1 (from line 1) skipped');
     expect(errorOf('1. 11-15')).toBe('x.pdn:1:9: game 1 (from line 1) has no result at the end of the file');
     const r = one('1. 11-15 q *\n\n[Event "good"]\n1. 9-14 1-0');
     expect(r.games.map((g) => [g.index, g.tags.get('Event')])).toEqual([[2, 'good']]);

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACF } from '../data.ts';
 import { parseFen } from '../../src/checkers/notation/board.ts';
-import { boardScene, linesScene, sparkline, stackedBarsScene } from '../../src/host/charts.ts';
+import { boardScene, linesScene, sparkline, stackedBarsScene, terminalPlot } from '../../src/host/charts.ts';
 import { sceneSvg } from '../../src/pictures/svg.ts';
+import { reportPictures } from '../../src/checkers/selfplay/report.ts';
 import { readPng } from './pngRead.ts';
 import { loadJournal } from '../../src/checkers/selfplay/journal.ts';
 import { readLearningTape } from '../../src/checkers/learning/learningTape.ts';
@@ -57,6 +58,16 @@ describe('SVG pictures', () => {
     expect(sparkline([0, 1, 2, 4], false)).toBe('▁▃▅█');
     expect(sparkline([0, 1, 2, 4], true)).toBe('_.=#');
     expect(sparkline([0, 0], true)).toBe('__');
+    // with a negative value the ramp runs from -M to +M: the sign shows (a coefficient going -64 to +64)
+    expect(sparkline([-64, 0, 64], false)).toBe('▁▅█');
+    expect(sparkline([-64, 64], false)).not.toBe(sparkline([64, 64], false));
+    expect(sparkline([-4, 4], true)).toBe('_#');
+  });
+
+  it('a terminal plot names the curves that meet where it prints *', () => {
+    const lines = terminalPlot([{ name: 'EXCH', values: [1, 5, 3], color: '#ff0000' }, { name: 'NODE', values: [2, 5, 1], color: '#00ff00' }], { plain: true, width: 9, height: 5 });
+    expect(lines.filter((l) => l.includes('*'))).toHaveLength(2); // the plot row and the line naming them
+    expect(lines[lines.length - 1]).toBe('* where curves meet (x: curves at y): 2: EXCH NODE at 5');
   });
 });
 
@@ -142,13 +153,16 @@ describe('samuel704 report', () => {
     expect(r.status, r.stderr).toBe(0);
     const pngs = ['blocks', 'plies', 'alpha', 'coefficients', 'correlations', 'game-1', 'game-2'].map((n) => `${n}.png`);
     expect(r.stdout).toBe(`${join(state, 'report.html')}: 2 games\n${pngDir}: ${pngs.join(' ')}\n`);
+    const scenes = reportPictures(loadJournal(state)!);
+    const heights: Record<string, number> = { blocks: scenes.blocks.height, plies: scenes.plies.height, alpha: scenes.alpha!.height, coefficients: scenes.coefficients!.height, correlations: scenes.correlations!.height };
     for (const f of pngs) {
       const png = readPng(readFileSync(join(pngDir, f)));
-      expect([png.width, png.height], f).toEqual(f.startsWith('game-') ? [320, 320] : [1280, 440]);
+      // twice the scene's size: 640 wide, as tall as its title, legend rows and plot need
+      expect([png.width, png.height], f).toEqual(f.startsWith('game-') ? [320, 320] : [1280, 2 * heights[f.replace('.png', '')]!]);
     }
     const html = readFileSync(join(state, 'report.html'), 'utf8');
     expect(html).toContain('<section id="learning">');
-    expect(html).toContain('<title>coefficients of the leading terms</title>');
+    expect(html).toContain('<title>Alpha&#39;s coefficients of the leading terms</title>');
     expect(html).toContain(`<h3>After learning game 2: adjustments ${last.adjustments}, terms replaced ${last.replaced}, black marks ${last.blackMarks}</h3>`);
     const svgs = svgsOf(html);
     expect(svgs).toHaveLength(2 + 3 + 2); // plies, blocks; Alpha's blocks, coefficients, correlations; two boards

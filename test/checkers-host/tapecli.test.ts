@@ -120,7 +120,9 @@ describe('memory tape host tools', () => {
     expect(lines[0]).toBe(lines.find((l, i) => i > 0 && l.startsWith('memory tape:')));
     expect(lines.filter((l) => /^record \d+, key \d{12}: \d+ pieces/.test(l)).length).toBeGreaterThan(3);
     expect(lines.filter((l) => new RegExp(`^ {2}B:W.*score +[+-]\\d+ +ply +3 +age ${age}$`).test(l)).length).toBe(12);
-    expect(lines.filter((l) => /^ {6}( {3}| \. | B | W |\(B\)|\(W\)){8}$/.test(l)).length).toBe(12 * 8);
+    // each board drawn as every board the host draws (notation/board.ts): 8 rows with the square numbers, then the count
+    expect(lines.filter((l) => /^ {6}( {3}| [.bwBW] ){8} +\d+ +\d+ +\d+ +\d+$/.test(l)).length).toBe(12 * 8);
+    expect(lines.filter((l) => /^ {6}Black \d+ m[ae]n, \d+ kings?; White \d+ m[ae]n, \d+ kings?; Black to move$/.test(l)).length).toBe(12);
   });
 
   it('selfplay --giveaway then selfplay on one memory tape: tape info counts both games, tape dump names the give-away records', async () => {

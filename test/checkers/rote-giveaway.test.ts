@@ -229,7 +229,7 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
 // ------------------------------------------------------------------------------------------------
 // Whole sessions: the deck, *GIVEAWAY ON / *ROTE ON, a quick ending played by self-play.
 
-const LIMIT = 400_000_000;
+const LIMIT = 2_000_000_000;
 const START = parseFen('B:W18,23,27,K30:B5,10,14,K3');
 const setup = `*SETUP ${toFen(START).replaceAll(':', '/')}`;
 

@@ -192,6 +192,7 @@ describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', (
 
   it('a saved score found at ply 3 is used, shrunk by 3 plies, and the root is saved with ply 3 + its ply', () => {
     const g = new Rote704();
+    g.poke('VFEW', 0); // a few pieces: search.sap's few-pieces shift off, the look-ups are at ply 3
     g.setPosition(0, root());
     g.call('SEARCH');
     const plain = signed(g.peek('SBSC'));
@@ -220,6 +221,7 @@ describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', (
     const VWIN = 2 ** 30;
     for (const sign of [-1, 1]) {
       const g = new Rote704();
+      g.poke('VFEW', 0); // the few-pieces shift off: the tree is 3 plies
       // Black's king on 2 or 10 at ply 3 (reachable only after 1-6): the quicker win (d 2 against
       // 20) or the slower loss (d 30 against 5), so 1-6 is chosen only through the ply
       const blackSquare = (p: Position): number => {

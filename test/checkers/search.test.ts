@@ -8,9 +8,9 @@ import { SIGN, Search704, signed } from './searchharness.ts';
 import {
   legalMoves, parseFen, randomGamePosition, randomPosition, rng, startPosition, toFen, type Position,
 } from './reference.ts';
-import { DEFAULTS as SAMUEL, breakPoints, searchRef, type Params } from './searchref.ts';
+import { DEFAULTS as SAMUEL, searchRef, type Params } from './searchref.ts';
 
-// The tests against plain minimax keep the break points fixed; the few-pieces shift has its own test.
+// The tests against plain minimax keep the break points fixed; the few-pieces shift has its own test (fewpieces.test.ts).
 const DEFAULTS: Params = { ...SAMUEL, few: 0 };
 
 interface Entry {
@@ -298,33 +298,3 @@ describe('emulated time', () => {
   });
 });
 
-describe('the few-pieces shift (Samuel, "Ply limitations")', () => {
-  const c = new Search704();
-  c.call('BITINI');
-  // Two kings against one in the double corner, and the same with four men each far from play.
-  const few = parseFen('B:WK1:BK14,K19');
-  const many = parseFen('B:WK1,29,30,31,32:BK14,K19,10,11,12');
-
-  it('searches a position with fewer than VFEW pieces deeper than the same position with many', () => {
-    const q: Params = { ...SAMUEL, pmax: 12 };
-    configure(c, q, true);
-    const shifted = search(c, few);
-    expect(breakPoints(few, q).pmin).toBe(7);
-    expect(shifted.deepest).toBeGreaterThanOrEqual(7);
-    expect(shifted.score).toBe(searchRef(few, { ...q, pmax: 12 }).score);
-    configure(c, { ...q, few: 0 }, true);
-    const plain = search(c, few);
-    expect(plain.deepest).toBeLessThan(shifted.deepest);
-    expect(plain.nodes).toBeLessThan(shifted.nodes);
-    configure(c, q, true);
-    const crowded = search(c, many);
-    configure(c, { ...q, few: 0 }, true);
-    const crowdedPlain = search(c, many);
-    expect([crowded.nodes, crowded.deepest, crowded.score]).toEqual([crowdedPlain.nodes, crowdedPlain.deepest, crowdedPlain.score]); // 10 pieces: no shift
-    expect(breakPoints(many, q).pmin).toBe(3);
-    configure(c, q, true);
-    search(c, few);
-    // the break points are back after the search
-    expect([c.peek('VPMIN'), c.peek('VP4'), c.peek('VP5')]).toEqual([3, 4, 5]);
-  });
-});

@@ -59,6 +59,17 @@ describe('samuel704 run', () => {
     expect(d.stop).toBe('limit');
     expect(d.instructions).toBe(5000);
     expect(d.cycles).toBe(10000);
+    // a runaway is not a halt: the documented exit code 3 (issue 13)
+    expect(r.status).toBe(3);
+    const halted = cli(['run', '--load', add, '--start', '100']);
+    expect(halted.status).toBe(0);
+  });
+
+  it('refuses an image that does not fit the core instead of wrapping it', () => {
+    const high = write('high.oct', '00100 +002000000100\n10000 +000000000001\n');
+    const r = cli(['run', '--load', high, '--start', '100', '--core', '4k']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${high}: word at 10000 is beyond this 4096-word core (00000-07777) and would wrap onto 00000; give a larger --core`);
   });
 
   it('stops on an unknown opcode with the address, the word and exit code 2', () => {

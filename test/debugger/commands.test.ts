@@ -252,15 +252,15 @@ describe('debug --script: the checkerboard', () => {
     expect(reply(t, 'board')).toBe([
       'board at 01302 STK',
       'Black to move (from the men)',
-      '    b     b     b     b         1     2     3     4',
-      ' b     b     b     b         5     6     7     8',
-      '    b     b     b     b         9    10    11    12',
-      ' -     -     -     -        13    14    15    16',
-      '    -     -     -     -        17    18    19    20',
-      ' w     w     w     w        21    22    23    24',
-      '    w     w     w     w        25    26    27    28',
-      ' w     w     w     w        29    30    31    32',
-      'Black: 12 men (b), 0 kings (B)   White: 12 men (w), 0 kings (W)',
+      '      b     b     b     b         1     2     3     4',
+      '   b     b     b     b         5     6     7     8',
+      '      b     b     b     b         9    10    11    12',
+      '   .     .     .     .        13    14    15    16',
+      '      .     .     .     .        17    18    19    20',
+      '   w     w     w     w        21    22    23    24',
+      '      w     w     w     w        25    26    27    28',
+      '   w     w     w     w        29    30    31    32',
+      '  Black 12 men, 0 kings; White 12 men, 0 kings; Black to move',
     ].join('\n'));
     // Told White is to move, the same words are not a position: the men go the wrong way.
     expect(reply(t, 'board STK white')).toMatch(/White to move \(given\)[\s\S]*note: men on 1, 2, .*, 32 move the wrong way for White to move$/);
@@ -275,10 +275,10 @@ describe('debug --script: the checkerboard', () => {
       'deposit FA 0', 'deposit BA 0', 'deposit FP 0', 'deposit BP 0', 'board', 'board 1000 white', 'board 77777',
     ].join('\n'));
     const board = reply(t, 'board FA');
-    expect(board).toMatch(/^board at 01302 STK\nWhite to move \(from the men\)\n {4}W {5}- /);
-    expect(board.split('\n')[4]).toBe('    b     B     -     -         9    10    11    12');
-    expect(board.split('\n')[9]).toBe(' -     -     -     w        29    30    31    32');
-    expect(board).toContain('Black: 1 men (b), 1 kings (B)   White: 1 men (w), 1 kings (W)\nnote: FP has bit 9 set, which is not on the board');
+    expect(board).toMatch(/^board at 01302 STK\nWhite to move \(from the men\)\n {6}W {5}\. /);
+    expect(board.split('\n')[4]).toBe('      b     B     .     .         9    10    11    12');
+    expect(board.split('\n')[9]).toBe('   .     .     .     w        29    30    31    32');
+    expect(board).toContain('Black 1 man, 1 king; White 1 man, 1 king; White to move\nnote: FP has bit 9 set, which is not on the board');
     expect(reply(t, 'board')).toMatch(/^board at 01302 STK\nBlack to move \(assumed: no men on the board\)/);
     expect(reply(t, 'board 1000 white')).toMatch(/^board at 01000\nWhite to move \(given\)/);
     expect(reply(t, 'board 77777')).toMatch(/^board at 77777\n/); // the words wrap round core
@@ -295,12 +295,13 @@ describe('debug --script: help and mistakes', () => {
     const t = await debug([SUM], ['help', 'help finish', 'help x', 'help expressions', 'help nosuch'].join('\n'));
     const all = reply(t, 'help');
     for (const name of ['step', 'next', 'finish', 'continue', 'break', 'watch', 'delete', 'regs', 'examine', 'deposit', 'dis', 'trace',
-      'history', 'sense', 'keys', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit']) {
+      'history', 'sense', 'keys', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit',
+      'boot', 'show', 'set', 'do', 'save', 'restore']) {
       expect(all).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     }
     expect(all).toContain('#100              a decimal number (#100 = 144)');
     expect(reply(t, 'help finish')).toMatch(/^finish\nrun until the current routine returns through XR4\nTSX ROUTINE,4 leaves -L in XR4/);
-    expect(reply(t, 'help x')).toMatch(/^examine A\[\.\.B\] \[\/oct\|\/dec\|\/inst\|\/bcd\|\/float\]  \(also x\)\nshow words of core/);
+    expect(reply(t, 'help x')).toMatch(/^examine A\[\.\.B\] \[\/oct\|\/dec\|\/inst\|\/bcd\|\/float\]  \(also x, e\)\nshow words of core/);
     expect(reply(t, 'help expressions')).toMatch(/^Expressions \(addresses, words, conditions\):\n {2}144 {2}77777/);
     expect(reply(t, 'help nosuch')).toMatch(/^error: unknown command "nosuch"/);
   });

@@ -38,8 +38,10 @@ describe('scorefour selfplay, learn, contest', () => {
   });
 
   it('learn: version B prints each series and the learnt coefficients', async () => {
-    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', '--version', 'B', '--series', '1', '--coef', '300,100,200']);
+    const svg = join(dir, 'learn.svg');
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', '--version', 'B', '--series', '1', '--coef', '300,100,200', '--picture', svg]);
     expect(r.code).toBeUndefined();
+    expect(readFileSync(svg, 'utf8')).toContain('<polyline');
     expect(r.out).toMatch(/series 1: \d+ \d+ \d+ {2}factor 0\.95/);
     expect(r.out).toMatch(/learnt \(version B\): \d+ \d+ \d+ after 1 series, 6 games/);
   });
@@ -66,6 +68,6 @@ describe('scorefour selfplay, learn, contest', () => {
   it('a bad player code is an error that names the codes', async () => {
     const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P2', 'A', '--workers', '1']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B');
+    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B, S2');
   });
 });

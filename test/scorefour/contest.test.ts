@@ -32,6 +32,7 @@ describe('contest arithmetic', () => {
   it('players: P, A and their learnt versions; pattern-table players are refused', () => {
     expect(parsePlayer('a.b')).toEqual({ aggression: true, learn: 'B' });
     expect(parsePlayer('P')).toEqual({ aggression: false });
+    expect(parsePlayer('s2')).toEqual({ aggression: false, stage2: true });
     expect(() => parsePlayer('A1.B')).toThrow(/not built/);
   });
 

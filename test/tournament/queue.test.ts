@@ -53,7 +53,7 @@ describe.skipIf(!haveRedis)('a tournament through BullMQ on Redis', () => {
     const h: Player = { kind: 'heuristic', name: '8F', heuristic: '8F', depth: 2, genes: [1, 1.5, 0.1, 0.1, 0.05, 0.05, -0.02, -0.03] };
     const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
     const jobs: GameJob[] = schedule([h, { kind: 'null', name: 'null', depth: 2 }],
-      { format: 'round-robin', games: 3, ballots: [{ number: 0, moves: [], status: '', name: '', fen }], seed: 6, giveaway: false });
+      { format: 'round-robin', games: 2, ballots: [{ number: 0, moves: [], status: '', name: '', fen }], seed: 6, giveaway: false });
     const alone = await playAll(jobs, { workers: 0 });
 
     const first = await worker(port, 'q');

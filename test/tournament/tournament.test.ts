@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameJob, GameRecord } from '../../src/tournament/game.ts';
-import { GENE_SCALE, geneCount, parsePlayer, playerCards, type Player } from '../../src/tournament/players.ts';
+import { GENE_SCALE, geneCount, heuristicCards, parsePlayer, playerCards, type Player } from '../../src/tournament/players.ts';
 import { playAll } from '../../src/tournament/pool.ts';
 import { START_FEN, schedule } from '../../src/tournament/schedule.ts';
 import { standings } from '../../src/tournament/standings.ts';
@@ -64,6 +64,8 @@ describe('players', () => {
     expect(p).toMatchObject({ kind: 'heuristic', name: 'best', heuristic: '8F', depth: 3 });
     expect(playerCards(p, 'white')).toEqual(['*MANDZ WHITE 8F 3', `*MANDZ WHITE W ${GENE_SCALE} ${-GENE_SCALE / 2} 0 0 0 0 0 ${2 * GENE_SCALE}`]);
     expect(() => parsePlayer(file, 6, true)).not.toThrow(); // 8F has 8 genes in both games
+    expect(heuristicCards(`${file}@4`, 'black')[0]).toBe('*MANDZ BLACK 8F 4'); // play and match --heuristic
+    expect(heuristicCards(undefined, 'black')).toEqual([]);
     writeFileSync(file, JSON.stringify({ format: 'samuel704-heuristic', heuristic: 'E3PH', genes: [1, 2] }));
     expect(() => parsePlayer(file, 6, false)).toThrow(`${file}: E3PH has ${geneCount('E3PH', false)} genes in checkers, the file 2`);
     expect(() => parsePlayer('null@11', 6, false)).toThrow('depth 11');

@@ -99,7 +99,8 @@ export function termCurves(games: readonly JournalGame[], measure: Measure, alon
 
 export const termScene = (games: readonly JournalGame[], measure: Measure, along: Along): Scene => {
   const c = termCurves(games, measure, along);
-  return linesScene(c.series, measure === 'coefficients' ? 'coefficients of the leading terms' : 'correlation coefficients of the leading terms', c);
+  const [title, yName] = measure === 'coefficients' ? ["Alpha's coefficients of the leading terms", 'coefficient (±2^p)'] : ["Alpha's correlation coefficients of the leading terms", 'correlation'];
+  return linesScene(c.series, title, { ...c, yName });
 };
 
 /** Alpha's verdicts counted in blocks of about a tenth of the learning games. */

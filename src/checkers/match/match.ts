@@ -20,6 +20,7 @@ import { resultFor } from '../selfplay/journal.ts';
 import { ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from '../selfplay/openings.ts';
 import { GIVEAWAY_TAG, setupCards, writePdn, type PdnOut } from '../notation/pdn.ts';
 import { Progress } from '../../host/progress.ts';
+import { HEURISTIC_HELP, heuristicCards } from '../../tournament/players.ts';
 import { onInterrupt } from '../../host/interrupt.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from '../program/session.ts';
 import { pairedTest, type PairedTest } from '../../host/stats.ts';
@@ -143,18 +144,20 @@ export function attachMemoryReadOnly(session: CheckersSession, path: string | un
 export interface Setup704 {
   memory?: string;
   learning?: string;
+  /** An evolved heuristic file (FILE[@depth]): *MANDZ cards for the 704's colour. */
+  heuristic?: string;
 }
 
 /** `Samuel 704`, then what it plays with. */
 export function name704(setup: Setup704): string {
-  const what = [setup.memory && `memory ${setup.memory}`, setup.learning && (setup.learning === UNTRAINED ? 'untrained polynomial' : `polynomial ${setup.learning}`)].filter(Boolean);
+  const what = [setup.heuristic && `heuristic ${setup.heuristic}`, setup.memory && `memory ${setup.memory}`, setup.learning && (setup.learning === UNTRAINED ? 'untrained polynomial' : `polynomial ${setup.learning}`)].filter(Boolean);
   return `Samuel 704${what.length ? ` (${what.join(', ')})` : ''}`;
 }
 
 function newGameSession(fen: string, program: Side, setup: Setup704, giveaway: boolean): CheckersSession {
   const session = new CheckersSession([], false);
   if (setup.learning) mountLearningTape(session.machine.io, setup.learning);
-  session.feed(...attachMemoryReadOnly(session, setup.memory), ...useCards(setup.learning), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
+  session.feed(...attachMemoryReadOnly(session, setup.memory), ...useCards(setup.learning), ...heuristicCards(setup.heuristic, program, giveaway), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
   return session;
 }
 
@@ -303,6 +306,7 @@ interface MatchOptions {
   opponentMemory?: string;
   learning?: string;
   opponentLearning?: string;
+  heuristic?: string;
   pdn?: string;
   giveaway?: boolean;
 }
@@ -322,7 +326,7 @@ async function match(opts: MatchOptions): Promise<void> {
   else if (opts.opponent === '704') opponent = new Program704({ memory: opts.opponentMemory, learning: opts.opponentLearning }, giveaway);
   else throw new Error(`--opponent: "${opts.opponent}" is not rapid-draughts or 704`);
   if (opts.opponent !== '704' && (opts.opponentMemory || opts.opponentLearning)) throw new Error('--opponent-memory and --opponent-learning are for --opponent 704');
-  const ours: Setup704 = { memory: opts.memory, learning: opts.learning };
+  const ours: Setup704 = { memory: opts.memory, learning: opts.learning, heuristic: opts.heuristic };
   const us = name704(ours);
   out(style.dim(`${us} against ${opponent.name}${giveaway ? ', give-away checkers' : ''}: ${n} ballot${n === 1 ? '' : 's'} from ${opts.openings} (seed ${seed}), each with the colours reversed`));
 
@@ -396,6 +400,7 @@ export function registerMatchCommand(program: Command): void {
     .option('--opponent-memory <tape>', "the opponent 704's memory tape (--opponent 704; none = no rote memory)")
     .option('--learning <tape>', `our 704 plays with Alpha's polynomial from this learning tape (*LEARN USE; "${UNTRAINED}": the untrained first polynomial)`)
     .option('--opponent-learning <tape>', `the opponent 704's polynomial, likewise (--opponent 704)`)
+    .option('--heuristic <file>', HEURISTIC_HELP)
     .option('--pdn <file>', 'save the games as PDN')
     .option('--giveaway', `${GIVEAWAY_HELP}; both players must know it, so only with --opponent 704`)
     .action(guarded((opts: MatchOptions) => match(opts)));

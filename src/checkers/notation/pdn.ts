@@ -2,7 +2,9 @@
 // and turned into the program's cards (docs/checkers-game.md): `*SETUP` for a FEN tag, one move
 // card per move. Comments {…} and variations (…) are skipped, move numbers, NAGs ($n) and
 // move strength marks (! ?) are read past. Moves are taken as written: whether they are legal
-// is for the 704 to say. Errors name file:line:column.
+// is for the 704 to say. Errors name file:line:column and the game, which is skipped; the
+// reading goes on at the next game. A move with words glued to it (`8-11Redoverstepped...`, a
+// comment that lost its braces) is read as the move and that comment, and noted.
 
 import { parseFen, toFen, type Position, type Side, startPosition } from './board.ts';
 
@@ -38,6 +40,8 @@ export interface PdnGame {
 
 const RESULT = /^(?:1-0|0-1|1\/2-1\/2|2-0|0-2|1-1|0-0|\*)$/;
 const MOVE = /^\d{1,2}(?:[-xX]\d{1,2})+[!?]{0,2}$/;
+/** A move with a comment glued on, its braces lost: the move, then words. */
+const GLUED = /^(\d{1,2}(?:[-xX]\d{1,2})+[!?]{0,2})([A-Za-z][^]*)$/;
 const NUMBER = /^(\d+)(\.+)/;
 const DELIMITERS = new Set([' ', '\t', '\r', '\n', '[', ']', '{', '}', '(', ')']);
 
@@ -45,6 +49,8 @@ export interface PdnFile {
   games: PdnGame[];
   /** One for each game that could not be read; the reading goes on at the next game's tags. */
   errors: PdnError[];
+  /** Text read in a way its writer surely meant but did not write (a comment without braces). */
+  recovered: PdnError[];
 }
 
 /** Every game of a PDN text. */
@@ -58,6 +64,7 @@ class PdnReader {
   private lineStart = 0;
   private readonly games: PdnGame[] = [];
   private readonly errors: PdnError[] = [];
+  private readonly recovered: PdnError[] = [];
   private game: PdnGame | null = null;
   private started = 0;
   private side: Side = 'black';
@@ -71,7 +78,8 @@ class PdnReader {
         this.token();
       } catch (e) {
         if (!(e instanceof PdnError)) throw e;
-        this.errors.push(e);
+        const g = this.game;
+        this.errors.push(g === null ? e : new PdnError(e.file, e.line, e.column, `${e.problem}; game ${g.index} (from line ${g.line}) skipped`));
         this.game = null;
         this.skipToTags();
       }
@@ -80,7 +88,7 @@ class PdnReader {
     if (g !== null && (g.moves.length > 0 || g.tags.size > 0)) {
       this.errors.push(this.error(this.i, `game ${g.index} (from line ${g.line}) has no result at the end of the file`));
     }
-    return { games: this.games, errors: this.errors };
+    return { games: this.games, errors: this.errors, recovered: this.recovered };
   }
 
   private error(at: number, problem: string, line = this.line, lineStart = this.lineStart): PdnError {
@@ -189,6 +197,11 @@ class PdnReader {
       if (word === '') return;
     }
     if (/^\$\d+$/.test(word)) return;
+    const glued = MOVE.test(word) ? null : GLUED.exec(word);
+    if (glued) {
+      this.recovered.push(this.error(from + glued[1]!.length, `game ${g.index}: "${glued[2]}" after ${glued[1]} read as a comment that lost its braces`));
+      word = glued[1]!;
+    }
     if (!MOVE.test(word)) throw this.error(from, `"${word}" is not a move, a move number or a result`);
     const text = word.replace(/[!?]+$/, '');
     const path = text.split(/[-xX]/).map(Number);

@@ -3,14 +3,14 @@
 // `REM FILE` cards in that order, then the rest of main.sap (the END card). Assembled once per
 // process with the card loader in front; a Machine is booted from it with LOAD CARDS.
 
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { assemble, type AssembleResult } from '../../asm/assembler.ts';
 import { readSources } from '../../asm/sources.ts';
 import { wordsToCard, type Card, type DeckItem } from '../../devices/cards.ts';
 import { Machine, type MachineOptions } from '../../machine/machine.ts';
+import { packageRoot } from '../../host/stateFolder.ts';
 
-export const CHECKERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'asm', 'checkers');
+export const CHECKERS_DIR = join(packageRoot(), 'asm', 'checkers');
 
 /** The sources in assembly order, as main.sap lists them. */
 export const checkersSources = (dir = CHECKERS_DIR): { name: string; text: string }[] => readSources([join(dir, 'main.sap')]);

@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs';
 import { TapeUnit } from '../../devices/tape.ts';
 import { CheckersSession } from '../program/session.ts';
-import { attachMemoryTapes } from './memoryTape.ts';
+import { attachMemoryTapes, MEMORY_TAPE } from './memoryTape.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
+import { takeLock } from '../../host/lock.ts';
 
 export interface JoinResult {
   installed: boolean;
@@ -17,14 +19,20 @@ export interface JoinResult {
 /** Merge the memory tape `other` into `memory` (created if missing); `other` is only read. */
 export async function joinMemoryTapes(memory: string, other: string): Promise<JoinResult> {
   if (!existsSync(other)) throw new Error(`${other}: no such memory tape`);
-  const session = new CheckersSession(['*ROTE ON', '*ROTE JOIN', '*ROTE OFF'], true);
-  const tapes = attachMemoryTapes(session.machine.io, memory);
-  const second = new TapeUnit(6);
-  second.attach(other, { readOnly: true });
-  session.machine.io.attachTape(6, second);
-  const r = await session.run();
-  if (r.stop === 'error') throw new Error(`the 704 stopped joining ${other} into ${memory}: ${r.message}`);
-  second.detach();
-  const swap = tapes.finish(session.machine.printer.lines.join('\n'));
-  return { installed: swap.installed, reason: swap.reason, seconds: session.seconds };
+  checkTapeKind(other, MEMORY_TAPE); // the memory tape itself is checked by attachMemoryTapes
+  const lock = takeLock(`${memory}.lock`, `memory tape ${memory}`);
+  try {
+    const session = new CheckersSession(['*ROTE ON', '*ROTE JOIN', '*ROTE OFF'], true);
+    const tapes = attachMemoryTapes(session.machine.io, memory);
+    const second = new TapeUnit(6);
+    second.attach(other, { readOnly: true });
+    session.machine.io.attachTape(6, second);
+    const r = await session.run();
+    if (r.stop === 'error') throw new Error(`the 704 stopped joining ${other} into ${memory}: ${r.message}`);
+    second.detach();
+    const swap = tapes.finish(session.machine.printer.lines.join('\n'));
+    return { installed: swap.installed, reason: swap.reason, seconds: session.seconds };
+  } finally {
+    lock.release();
+  }
 }

@@ -217,24 +217,6 @@ export function boardFen(b: MemoryBoard): string {
   return `B:W${list(b.w2)}:B${list(b.w1)}`;
 }
 
-/** Eight text rows, Black (to move) at the top, as the program's board picture. */
-export function drawBoard(b: MemoryBoard): string[] {
-  const black = new Set(squaresOf(b.w1));
-  const white = new Set(squaresOf(b.w2));
-  const kings = new Set(squaresOf(b.w3));
-  const rows: string[] = [];
-  for (let r = 0; r < 8; r++) {
-    let line = '';
-    for (let c = 0; c < 8; c++) {
-      if ((r + c) % 2 === 0) { line += '   '; continue; }
-      const s = 4 * r + Math.floor(c / 2) + 1;
-      line += black.has(s) ? (kings.has(s) ? '(B)' : ' B ') : white.has(s) ? (kings.has(s) ? '(W)' : ' W ') : ' . ';
-    }
-    rows.push(line);
-  }
-  return rows;
-}
-
 /**
  * Rote learning's tapes: the memory tape (`memoryPath`) on tape 1, read only (a missing file is an
  * empty memory), and the scratch tapes 2 and 5 (`scratchPaths(newPath)`) the merges write in turn.

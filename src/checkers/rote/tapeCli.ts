@@ -7,8 +7,9 @@ import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
 import { tapeInfoJson } from './tapeJson.ts';
+import { drawBoard, parseFen } from '../notation/board.ts';
 import { joinMemoryTapes } from './join.ts';
-import { boardFen, decodeMemoryTape, drawBoard, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
+import { boardFen, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from './memoryTape.ts';
 
 const out = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -82,7 +83,7 @@ export function registerTapeCommands(program: Command): void {
         out(`record ${i + 1}, ${keyText(r)}, ${r.boards.length} boards`);
         for (const b of r.boards) {
           out(`  ${boardFen(b).padEnd(44)} score ${scoreText(b.score).padStart(11)}  ply ${String(b.ply).padStart(2)}  age ${b.age}`);
-          if (opts.boards) for (const row of drawBoard(b)) out(`      ${row}`);
+          if (opts.boards) for (const row of drawBoard(parseFen(boardFen(b))).split('\n')) out(`    ${row}`);
         }
       });
       if (!t.complete) process.exitCode = 1;

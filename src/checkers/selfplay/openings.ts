@@ -2,9 +2,9 @@
 // after the three moves) as starting positions, and the seeded order a session draws them in.
 // The seed only picks openings: every move from the ballot's position on is the 704's.
 
-import { readFileSync } from 'node:fs';
 import { parseFen } from '../notation/board.ts';
 import { setupCards } from '../notation/pdn.ts';
+import { readText } from '../../devices/fileErrors.ts';
 
 export interface Ballot {
   number: number;
@@ -19,7 +19,7 @@ export interface Ballot {
 
 /** The ballots of a TSV file; a line that is not one names file:line. */
 export function readBallots(path: string): Ballot[] {
-  return readFileSync(path, 'utf8').split('\n').flatMap((line, i) => {
+  return readText(path, 'ballots file').split('\n').flatMap((line, i) => {
     if (line.trim() === '' || line.startsWith('#')) return [];
     const [number, moves, status, name, fen] = line.split('\t');
     const where = `${path}:${i + 1}`;

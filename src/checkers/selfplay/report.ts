@@ -45,18 +45,24 @@ export function reportPictures(j: Journal): ReportPictures {
   const r = (f: (g: JournalGame) => number | null): number[] => j.games.map((g) => (g.rote ? f(g) ?? 0 : 0));
   return {
     blocks: blockChart(countBlocks(j.games.map((g) => g.winner), size, ['black', 'white', null]), ['Black won', 'White won', 'drawn'], [COLOURS.black, COLOURS.white, COLOURS.drawn], `results per block of ${size} games`),
-    plies: linesScene([{ name: 'plies', values: j.games.map((g) => g.moves.length), color: COLOURS.plies }], 'plies per game'),
-    boards: rote ? linesScene([{ name: 'boards on the memory tape after the game', values: r((g) => g.rote!.boardsAfter), color: COLOURS.boards }], 'boards on tape') : null,
+    plies: linesScene([{ name: 'plies', values: j.games.map((g) => g.moves.length), color: COLOURS.plies }], 'length of each game', { yName: 'plies' }),
+    boards: rote ? linesScene([{ name: 'boards on the memory tape after the game', values: r((g) => g.rote!.boardsAfter), color: COLOURS.boards }], 'boards on the memory tape', { yName: 'boards' }) : null,
     hits: rote ? linesScene([
       { name: 'rote hits', values: r((g) => g.rote!.hits), color: COLOURS.hits },
       { name: 'plies gained', values: r((g) => g.rote!.pliesGained), color: COLOURS.gained },
-    ], 'rote hits per game') : null,
+    ], 'rote hits per game', { yName: 'a game' }) : null,
     alpha: learnt.length ? alphaScene(learnt) : null,
     coefficients: learnt.length ? termScene(learnt, 'coefficients', 'games') : null,
     correlations: learnt.length ? termScene(learnt, 'correlations', 'games') : null,
     finals: j.games.map((g) => ({ game: g, scene: boardScene(parseFen(g.finalFen), { size: 160, title: `game ${g.round}: final position, ${g.over}` }) })),
   };
 }
+
+/** An ISO time as people read it: 26 Nov 2026, 06:38 UTC. */
+export const when = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${d.getUTCFullYear()}, ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
+};
 
 const row = (cells: readonly (string | number)[], tag = 'td'): string => `<tr>${cells.map((c) => `<${tag}>${typeof c === 'number' ? c : esc(c)}</${tag}>`).join('')}</tr>`;
 
@@ -72,7 +78,7 @@ export function reportHtml(j: Journal, title: string): string {
     ['start', s.openings ? `ACF three-move ballots from ${s.openings}${s.barred ? ' (barred included)' : ''}, seed ${s.seed}` : s.fen ? `FEN ${s.fen}` : 'the standard start'],
     ['rote learning', s.rote ? `on, memory tape ${s.memory ?? 'memory.tap in the session directory'}` : 'off'],
     ['generalization learning', s.learn ? `on (*LEARN TAPE), learning tape ${s.learning ?? 'learning.tap in the session directory'}` : 'off'],
-    ['created', j.created], ['updated', j.updated], ['runs stopped early', String(j.interruptions)],
+    ['created', when(j.created)], ['updated', when(j.updated)], ['runs stopped early', String(j.interruptions)],
   ];
   const games = j.games.map((g) => row([
     g.round, g.ballot ? `${g.ballot.number} ${g.ballot.moves.join(' ')}` : g.fen ? 'set-up' : 'start', g.ballot?.name ?? '', g.result, g.over.replace(/^GAME OVER - /, ''),
@@ -106,7 +112,9 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; pa
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; text-align: left; }
 figure { margin: 1em 0; }
+figure svg { width: 100%; max-width: 60em; height: auto; }
 figure.board { display: inline-block; margin: 0.4em; text-align: center; font-size: 0.8em; }
+figure.board svg { width: 160px; }
 pre { background: #f6f6f6; padding: 1em; overflow: auto; font-size: 0.85em; }
 </style>
 </head>

@@ -405,7 +405,7 @@ function summary(games: readonly JournalGame[], thisRun: number): void {
   if (last) {
     print(style.head(`Alpha's leading terms after learning game ${last.game}`) + style.dim(`  (adjustments ${last.adjustments}, replaced ${last.replaced}, black marks ${last.blackMarks})`));
     for (const t of last.terms) {
-      const trend = learnt.map((g) => g.learning!.terms.find((x) => x.name === t.name)).map((x) => (x ? Math.abs(coefficient(x)) : 0));
+      const trend = learnt.map((g) => g.learning!.terms.find((x) => x.name === t.name)).map((x) => (x ? coefficient(x) : 0)); // signed: a sign change shows
       print(`  ${t.name.padEnd(6)} ${t.correlation.toFixed(2)}  ${t.sign ?? ' '} ${t.power === null ? 'NONE' : `2^${t.power}`.padEnd(4)}  ${String(t.adjusted).padStart(4)} adjusted  ${learnt.length > 1 ? sparkline(trend, plain) : ''}`.trimEnd());
     }
   }

@@ -5,7 +5,7 @@
 // play ... with the learning procedure temporarily immobilized").
 
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../host/stateFolder.ts';
 import { playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
 import { ballotOrder, playable, readBallots } from '../../checkers/selfplay/openings.ts';
 import { untrainedState, writeLearningTape } from '../../checkers/learning/learningTape.ts';
@@ -14,7 +14,7 @@ import type { Experiment, Outcome, Row } from '../experiment.ts';
 import { meanText } from '../verdict.ts';
 import { SOURCE_1959, series2 } from './samuelLearning.ts';
 
-const BALLOTS = join(fileURLToPath(import.meta.url), '..', '..', '..', '..', 'data', 'acf_3move.tsv');
+const BALLOTS = join(packageRoot(), 'data', 'acf_3move.tsv');
 
 export const samuelAlphaVsStart: Experiment = {
   name: 'samuel-alpha-vs-start',

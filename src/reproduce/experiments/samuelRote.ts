@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { applyPath, parseFen, type Position } from '../../checkers/notation/board.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
@@ -24,7 +24,7 @@ import { duration } from '../../host/progress.ts';
 import { compareNumbers } from '../verdict.ts';
 import type { Experiment, Outcome, Row, RunContext } from '../experiment.ts';
 
-const DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
+const DATA = join(packageRoot(), 'data');
 const BOOK_CHUNK = 40;
 /** Samuel's figures ("Rote-learning tests", Appendix A). */
 const PAPER = { boards: 53000, words: 3.8, lookupMs: 2.3 };
@@ -201,7 +201,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
     const gained = mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply));
     const paper = ph === 'opening' ? 'learned "a very good opening game"' : ph === 'endgame' ? '"recognize most winning and losing end positions many moves in advance"' : '"midgame play was not greatly improved"';
     return [
-      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: 'close' as const, note: `${w.length} program moves with the memory` },
+      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: hits > 0 ? 'close' as const : 'differs' as const, note: `${w.length} program moves with the memory` },
       { what: `${ph}: plies gained (mean effective ply with - without)`, paper: '3-ply look-up gives 6, 9, ... ply (Fig. 3)', ours: `${n(gained)} (${n(mean(w.map((m) => m.ply)))} against ${n(mean(o.map((m) => m.ply)))})`, verdict: gained > 0 ? 'close' : 'differs' },
     ];
   });

@@ -1,14 +1,14 @@
 // The Score-Four program deck (asm/scorefour/main.sap and the files its `REM FILE` cards name,
 // some of them shared in asm/lib/), assembled once per process with the card loader in front.
 
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../../host/stateFolder.ts';
 import { assemble, type AssembleResult } from '../../asm/assembler.ts';
 import { readSources } from '../../asm/sources.ts';
 import { wordsToCard, type Card, type DeckItem } from '../../devices/cards.ts';
 import { Machine, type MachineOptions } from '../../machine/machine.ts';
 
-export const SCOREFOUR_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'asm', 'scorefour', 'main.sap');
+export const SCOREFOUR_MAIN = join(packageRoot(), 'asm', 'scorefour', 'main.sap');
 
 let cached: AssembleResult | null = null;
 

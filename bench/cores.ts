@@ -1,0 +1,211 @@
+// The two cores side by side (part of `npm run bench`): interpreter and translator on the same
+// jobs, each job on a fresh machine, timed in CPU seconds (process.cpuUsage); the translator's
+// figures include building its blocks. Then the start-up of the command line against a bare
+// node, perft(9) (perft(10) with BENCH_PERFT10=1) through the 704 against rapid-draughts' own,
+// and, where $SIMH_I704 names a SIMH i704 binary, the same self-play deck on SIMH.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EnglishDraughts } from 'rapid-draughts/english';
+import type { CoreEngine } from '../src/cpu/cpu.ts';
+import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
+import { fromInt, makeWord } from '../src/cpu/word.ts';
+import { bootCheckers, checkersAssembly, programDeck } from '../src/checkers/program/deck.ts';
+import { encodeCbn, textCard } from '../src/devices/cards.ts';
+import { packageRoot } from '../src/host/stateFolder.ts';
+import { Machine } from '../src/machine/machine.ts';
+import { call704 } from '../test/checkers/call704.ts';
+
+const SECONDS_PER_CYCLE = 12e-6;
+const ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
+
+const op = (m: string, addr = 0, tag = 0, dec = 0): number => BY_MNEMONIC.get(m)!.template + makeWord(0, dec, tag, addr);
+
+interface Run { instructions: number; cycles: number; cpu: number }
+
+/** CPU seconds of `job`, and the instructions and cycles the machine ran in it. */
+function timed(m: Machine, job: () => void): Run {
+  const i0 = m.cpu.instructions, c0 = m.cpu.cycles;
+  const t0 = process.cpuUsage();
+  job();
+  const dt = process.cpuUsage(t0);
+  return { instructions: m.cpu.instructions - i0, cycles: m.cpu.cycles - c0, cpu: (dt.user + dt.system) / 1e6 };
+}
+
+/** A program at 0o100 that runs forever, with its data. */
+export interface LoopProgram { program: number[]; data: [number, number][] }
+
+/** A machine with the program loaded and its IC at 0o100. */
+export function loaded({ program, data }: LoopProgram, engine?: CoreEngine): Machine {
+  const m = new Machine({ engine });
+  m.deposit(0o100, program);
+  for (const [a, v] of data) m.cpu.mem[a] = v;
+  m.cpu.ic = 0o100;
+  return m;
+}
+
+/** The program run for `n` instructions in slices. */
+function loop(p: LoopProgram, n: number) {
+  return (engine: CoreEngine): Run => {
+    const m = loaded(p, engine);
+    return timed(m, () => { for (let left = n; left > 0; left -= 10_000_000) m.run(Math.min(left, 10_000_000)); });
+  };
+}
+
+/** CLA/ADD/STO/TIX over a table of 1000 words, the outer loop reloading XR1. */
+export const SIMPLE_LOOP: LoopProgram = {
+  program: [op('LXA', 0o200, 1), op('CLA', 0o201), op('ADD', 0o300 + 1000, 1), op('STO', 0o201), op('TIX', 0o101, 1, 1), op('TRA', 0o100)],
+  data: [[0o200, 1000], [0o201, 0], ...Array.from({ length: 1000 }, (_, i) => [0o301 + i, fromInt(i % 7 === 0 ? -i : i)] as [number, number])],
+};
+
+/** Fixed and floating multiply and divide with loads and stores between them. */
+const ARITH_MIX: LoopProgram = {
+  program: [
+    op('LDQ', 0o200), op('MPY', 0o201), op('STQ', 0o210), op('CLA', 0o202), op('LDQ', 0o203), op('DVP', 0o204),
+    op('CLA', 0o205), op('FAD', 0o206), op('STO', 0o211), op('LDQ', 0o205), op('FMP', 0o206), op('FDP', 0o205),
+    op('STQ', 0o212), op('TRA', 0o100),
+  ],
+  data: [[0o200, fromInt(123456789)], [0o201, fromInt(-98765)], [0o202, 5], [0o203, fromInt(123456789)],
+    [0o204, fromInt(1000003)], [0o205, 0o201600000000], [0o206, 0o202440000000]],
+};
+const simpleLoop = loop(SIMPLE_LOOP, 200_000_000);
+const arithMix = loop(ARITH_MIX, 40_000_000);
+
+/** One self-play game of the checkers program, booted from its deck (the boot not timed). */
+function selfPlay(engine: CoreEngine): Run {
+  const m = bootCheckers([textCard('*SELF'), textCard('*END')], true, { engine });
+  return timed(m, () => m.run(1e10));
+}
+
+/** LOAD CARDS: the card loader reads the assembled checkers deck (our assembler's output) into core. */
+function boot(engine: CoreEngine): Run {
+  const m = new Machine({ engine });
+  m.reader.feed(programDeck());
+  m.reader.feed([textCard('*END')]);
+  m.reader.setEndOfFile(true);
+  m.loadCards();
+  return timed(m, () => m.run(1e10)); // to the program's end of cards
+
+}
+
+/** perft(n) from the start position through the program's PERFT routine (last ply by BITS). */
+function perft704(n: number, engine: CoreEngine): Run & { leaves: number } {
+  const asm = checkersAssembly();
+  const sym = (s: string): number => asm.symbols.get(s)!;
+  const m = new Machine({ engine });
+  for (const [a, w] of asm.image) m.cpu.mem[a] = w;
+  call704(m, sym('BITINI'), 'BITINI', { limit: 1e9 });
+  call704(m, sym('STARTP'), 'STARTP', { limit: 1e9 });
+  m.cpu.mem[sym('PBULK')] = 1;
+  let leaves = 0;
+  const r = timed(m, () => { leaves = call704(m, sym('PERFT'), 'PERFT', { ac: n, xr1: 0, returns: 2, limit: 1e12 }).acMag; });
+  return { ...r, leaves };
+}
+
+/** rapid-draughts' own perft: its move generator, a cloned engine per move. */
+function perftRapid(n: number): { leaves: number; cpu: number } {
+  type Engine = { moves: unknown[]; clone(): Engine; move(m: unknown): void };
+  const count = (e: Engine, d: number): number => {
+    const ms = e.moves;
+    if (d === 1) return ms.length;
+    let s = 0;
+    for (const mv of ms) { const c = e.clone(); c.move(mv); s += count(c, d - 1); }
+    return s;
+  };
+  const engine = (EnglishDraughts.setup() as unknown as { engine: Engine }).engine;
+  const t0 = process.cpuUsage();
+  const leaves = count(engine, n);
+  const dt = process.cpuUsage(t0);
+  return { leaves, cpu: (dt.user + dt.system) / 1e6 };
+}
+
+const mips = (r: Run): string => `${(r.instructions / r.cpu / 1e6).toFixed(1).padStart(7)} M`;
+const realTimes = (r: Run): string => `${Math.round((r.cycles * SECONDS_PER_CYCLE) / r.cpu).toLocaleString('en-US').padStart(8)}x`;
+
+export function benchCores(): void {
+  console.log('Interpreter and translator, instructions per CPU-second (the translator building its blocks included):');
+  console.log(`  ${'job'.padEnd(36)} ${'instructions'.padStart(13)} ${'interp'.padStart(9)} ${'jit'.padStart(9)} ${'jit/interp'.padStart(10)}   jit vs a real 704`);
+  const jobs: [string, (e: CoreEngine) => Run][] = [
+    ['CLA/ADD/STO/TIX loop', simpleLoop],
+    ['MPY/DVP/FP mix', arithMix],
+    ['checkers: one self-play game', selfPlay],
+    ['checkers: a second game (warm)', selfPlay],
+    ['checkers: perft(9)', (e) => perft704(9, e)],
+    ['LOAD CARDS: loader reads the deck', boot],
+  ];
+  for (const [name, job] of jobs) {
+    const [i, j] = ENGINES.map((e) => job(e)) as [Run, Run];
+    if (i.instructions !== j.instructions || i.cycles !== j.cycles) throw new Error(`${name}: the cores differ (${i.instructions}/${i.cycles} against ${j.instructions}/${j.cycles})`);
+    const ratio = (j.instructions / j.cpu) / (i.instructions / i.cpu);
+    console.log(`  ${name.padEnd(36)} ${i.instructions.toLocaleString('en-US').padStart(13)} ${mips(i)} ${mips(j)} ${ratio.toFixed(2).padStart(9)}x   ${realTimes(j)}`);
+  }
+  startUp();
+  perftAgainstRapid();
+  simh();
+}
+
+/** Wall and CPU seconds (user + system, as /usr/bin/time reports them) of a child process. */
+function childCpu(command: string, args: string[]): { wall: number; cpu: number } {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', command, ...args], { encoding: 'utf8' });
+  const wall = (performance.now() - t0) / 1000;
+  const line = r.stderr.trim().split('\n').at(-1) ?? '';
+  const [u, s] = line.split(' ').map(Number);
+  return { wall, cpu: (u ?? NaN) + (s ?? NaN) };
+}
+
+/** Start-up: the compiled command line running one instruction, against `node -e 0`. */
+function startUp(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'samuel704-bench-'));
+  try {
+    const image = join(dir, 'one.oct');
+    writeFileSync(image, '00100 +050000000200 +040000000201 +060100000202 +000000000103\n');
+    const cli = join(packageRoot(), 'bin', 'samuel704.js');
+    const best = (args: string[]): { wall: number; cpu: number } => {
+      let b = { wall: Infinity, cpu: Infinity };
+      for (let i = 0; i < 5; i++) { const r = childCpu(process.execPath, args); b = { wall: Math.min(b.wall, r.wall), cpu: Math.min(b.cpu, r.cpu) }; }
+      return b;
+    };
+    const bare = best(['-e', '0']);
+    const run = best([cli, 'run', '--load', image, '--start', '100', '--max-instructions', '1']);
+    console.log(`\nStart-up to the first instruction (best of 5): samuel704 run ${run.wall.toFixed(2)} s wall, ${run.cpu.toFixed(2)} CPU-s; node -e 0 ${bare.wall.toFixed(2)} s, ${bare.cpu.toFixed(2)} CPU-s; over a bare node: ${(run.wall - bare.wall).toFixed(2)} s wall, ${(run.cpu - bare.cpu).toFixed(2)} CPU-s`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function perftAgainstRapid(): void {
+  const depth = process.env.BENCH_PERFT10 === '1' ? 10 : 9;
+  const ours = perft704(depth, 'jit');
+  const theirs = perftRapid(depth);
+  console.log(`\nperft(${depth}) from the start: the 704 program (translator) ${ours.leaves} leaves in ${ours.cpu.toFixed(2)} CPU-s; rapid-draughts ${theirs.leaves} in ${theirs.cpu.toFixed(2)} CPU-s: ${(theirs.cpu / ours.cpu).toFixed(2)}x${depth === 9 ? '   (BENCH_PERFT10=1 for perft(10))' : ''}`);
+}
+
+/**
+ * The self-play deck on SIMH i704 ($SIMH_I704): the same cards through its card reader, its
+ * printer output compared with ours, CPU seconds of the whole SIMH process against ours.
+ */
+function simh(): void {
+  const bin = process.env.SIMH_I704;
+  if (!bin) {
+    console.log('\nSIMH: set SIMH_I704 to a SIMH i704 binary to run the same self-play deck on it (not measured here).');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'samuel704-simh-'));
+  try {
+    const deck = join(dir, 'selfplay.cbn'), out = join(dir, 'printer.txt'), ini = join(dir, 'selfplay.ini');
+    writeFileSync(deck, encodeCbn([...programDeck(), textCard('*SELF'), textCard('*END')]));
+    writeFileSync(ini, `set cpu 32k\nattach cdr ${deck}\nattach lpt ${out}\nboot cdr\nquit\n`);
+    const theirs = childCpu(bin, [ini]);
+    const ours = selfPlay('jit');
+    const printed = readFileSync(out, 'utf8');
+    const m = bootCheckers([textCard('*SELF'), textCard('*END')], true);
+    m.run(1e10);
+    const same = m.printer.lines.filter((l) => l.startsWith('MOVE ')).every((l) => printed.includes(l.trim()));
+    console.log(`\nSIMH i704 (${bin}): the self-play deck in ${theirs.cpu.toFixed(2)} CPU-s (start-up included); ours ${ours.cpu.toFixed(2)} CPU-s: ${(theirs.cpu / ours.cpu).toFixed(2)}x SIMH's speed; moves printed alike: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -42,14 +42,18 @@ export interface IoPort {
   readonly error: string;
 }
 
-/** `interp`: the interpreter only; `jit`: the translator, with the interpreter for the debugger. */
+/** `interp`: the interpreter only; `jit`: the translator, with the interpreter for the debugger and I/O. */
 export type CoreEngine = 'interp' | 'jit';
 export const CORE_ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
 
-/** The default core: $SAMUEL704_CORE when set (the tests run the CPU suite on both), else `jit`. */
+/**
+ * The default core: $SAMUEL704_CORE when set (the tests run the CPU suite on both), else the
+ * interpreter: two checkers tests (rote-giveaway, learn-series) end differently on the
+ * translator in a long run, not yet explained (docs/translator.md), so it is not the default.
+ */
 export function defaultEngine(): CoreEngine {
   const e = process.env.SAMUEL704_CORE;
-  if (e === undefined || e === '') return 'jit';
+  if (e === undefined || e === '') return 'interp';
   if (!(CORE_ENGINES as readonly string[]).includes(e)) throw new Error(`SAMUEL704_CORE must be ${CORE_ENGINES.join(' or ')}, not '${e}'`);
   return e as CoreEngine;
 }

@@ -29,10 +29,8 @@ export const samuelAlphaVsStart: Experiment = {
     const rows: Row[] = [];
     const tableLines: string[] = [];
     const means: number[] = [];
-    let emulated = 0;
     for (const seed of ctx.seeds) {
       const learned = await series2(ctx, seed);
-      emulated += learned.seconds704;
       const learnedTape = join(ctx.workDir, `learned-seed-${seed}.tap`);
       const startTape = join(ctx.workDir, `start-seed-${seed}.tap`);
       writeLearningTape(learnedTape, learned.final);
@@ -66,7 +64,6 @@ export const samuelAlphaVsStart: Experiment = {
         `Both sides search alike (Samuel's ply rules, no rote learning); only the polynomials differ. Ballots are the ACF three-move openings, in the seed's order.`,
         ...tableLines,
       ],
-      emulatedSeconds: emulated,
     };
   },
 };

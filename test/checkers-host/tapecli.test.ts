@@ -48,23 +48,31 @@ describe('memory tape host tools', () => {
     const memory = join(dir, 'memory.tap');
     const fresh = join(dir, 'new.tap');
     const { entries } = writtenTape(10);
-    writeFileSync(memory, 'old');
+    // the tape in place: an older memory tape (a file of another kind would be refused: issue 13)
+    writeTapeFile(memory, writtenTape(4).entries);
+    const old = readFileSync(memory);
     writeTapeFile(fresh, entries.slice(0, 3)); // cut short: no trailer
     expect(installNewMemoryTape(memory, fresh).installed).toBe(false);
-    expect(readFileSync(memory, 'utf8')).toBe('old');
-    writeTapeFile(fresh, entries);
-    expect(installNewMemoryTape(memory, fresh, 'no merge line').installed).toBe(false);
+    expect(readFileSync(memory)).toEqual(old);
+    // a swap that does not happen removes the scratch image (no *.new outlives the run: issue 13)
+    const refused = (printed: string): boolean => {
+      writeTapeFile(fresh, entries);
+      const { installed } = installNewMemoryTape(memory, fresh, printed);
+      return !installed && !existsSync(fresh);
+    };
+    expect(refused('no merge line')).toBe(true);
     // the printer names the merge and the unit: merge 2 is not what tape 2 holds, tape 5 has nothing
-    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 2 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2').installed).toBe(false);
-    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 5').installed).toBe(false);
-    expect(readFileSync(memory, 'utf8')).toBe('old');
+    expect(refused('ROTE MERGE 2 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2')).toBe(true);
+    expect(refused('ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 5')).toBe(true);
+    expect(readFileSync(memory)).toEqual(old);
+    writeTapeFile(fresh, entries);
     expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2').installed).toBe(true);
     expect(existsSync(fresh)).toBe(false);
     expect(decodeMemoryTape(entries).trailer!.boards).toBe(10);
     // a complete new tape left by a run killed between its merge and the swap is put in place
     // when the next session attaches the tapes; an unfinished one is not
     writeTapeFile(fresh, entries);
-    writeFileSync(memory, 'old');
+    writeFileSync(memory, old);
     const attached: number[] = [];
     const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
@@ -88,7 +96,8 @@ describe('memory tape host tools', () => {
     };
     const a = writtenTape(10).entries;
     const b = writtenTape(14).entries;
-    writeFileSync(memory, 'old');
+    const old = writtenTape(4).entries;
+    writeTapeFile(memory, old);
     writeTapeFile(on2, merge(a, 3));
     writeTapeFile(on5, merge(b, 4));
     expect(installNewMemoryTape(memory, fresh)).toMatchObject({ installed: true, reason: expect.stringMatching(/^14 boards in \d+ records \(merge 4\)$/) });
@@ -96,7 +105,7 @@ describe('memory tape host tools', () => {
     // an unfinished merge 5 on tape 2 beside a complete merge 4 on tape 5: tape 5
     writeTapeFile(on2, merge(a, 5).slice(0, 3));
     writeTapeFile(on5, merge(b, 4));
-    writeFileSync(memory, 'old');
+    writeTapeFile(memory, old);
     expect(installNewMemoryTape(memory, fresh).installed).toBe(true);
     expect(readMemoryTape(memory).trailer!.merge).toBe(4);
   });

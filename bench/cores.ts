@@ -184,8 +184,10 @@ function perftAgainstRapid(): void {
 }
 
 /**
- * The self-play deck on SIMH i704 ($SIMH_I704): the same cards through its card reader, its
- * printer output compared with ours, CPU seconds of the whole SIMH process against ours.
+ * The self-play deck on SIMH i704 ($SIMH_I704): the same cards through its card reader, stopped by
+ * a breakpoint at the HTR where our machine halts (SIMH's i704 does not stop there with the
+ * printer attached); CPU seconds of the whole SIMH process, start-up and loading included,
+ * against ours for the same deck in this process (the first game, then a second one, warm).
  */
 function simh(): void {
   const bin = process.env.SIMH_I704;
@@ -195,16 +197,23 @@ function simh(): void {
   }
   const dir = mkdtempSync(join(tmpdir(), 'samuel704-simh-'));
   try {
+    const ours = (): { run: Run; m: Machine } => {
+      const m = bootCheckers([textCard('*SELF'), textCard('*END')], true, { engine: 'jit' });
+      return { run: timed(m, () => m.run(1e10)), m };
+    };
+    const first = ours(), second = ours();
+    const halt = /HTR at (\d{5})/.exec(first.m.cpu.stopMessage)?.[1];
+    if (halt === undefined) throw new Error(`the self-play deck did not end on an HTR: ${first.m.cpu.stopMessage}`);
     const deck = join(dir, 'selfplay.cbn'), out = join(dir, 'printer.txt'), ini = join(dir, 'selfplay.ini');
     writeFileSync(deck, encodeCbn([...programDeck(), textCard('*SELF'), textCard('*END')]));
-    writeFileSync(ini, `set cpu 32k\nattach cdr ${deck}\nattach lpt ${out}\nboot cdr\nquit\n`);
+    writeFileSync(ini, `set cpu 32k\nattach cdr ${deck}\nattach lp ${out}\nbreak ${halt}\nboot cdr\nquit\n`);
     const theirs = childCpu(bin, [ini]);
-    const ours = selfPlay('jit');
     const printed = readFileSync(out, 'utf8');
-    const m = bootCheckers([textCard('*SELF'), textCard('*END')], true);
-    m.run(1e10);
-    const same = m.printer.lines.filter((l) => l.startsWith('MOVE ')).every((l) => printed.includes(l.trim()));
-    console.log(`\nSIMH i704 (${bin}): the self-play deck in ${theirs.cpu.toFixed(2)} CPU-s (start-up included); ours ${ours.cpu.toFixed(2)} CPU-s: ${(theirs.cpu / ours.cpu).toFixed(2)}x SIMH's speed; moves printed alike: ${same ? 'yes' : 'NO'}`);
+    const moves = first.m.printer.lines.filter((l) => l.startsWith('MOVE '));
+    const same = moves.length > 0 && moves.every((l) => printed.includes(l.trim()));
+    const rate = (cpu: number): string => `${(first.run.instructions / cpu / 1e6).toFixed(1)} M instructions/CPU-s`;
+    console.log(`\nSIMH i704 (${bin}), the self-play deck (${first.run.instructions.toLocaleString('en-US')} instructions, loader included): SIMH ${theirs.cpu.toFixed(2)} CPU-s (${rate(theirs.cpu)});`
+      + ` ours ${first.run.cpu.toFixed(2)} CPU-s first (${rate(first.run.cpu)}, ${(theirs.cpu / first.run.cpu).toFixed(2)}x SIMH), ${second.run.cpu.toFixed(2)} warm (${rate(second.run.cpu)}, ${(theirs.cpu / second.run.cpu).toFixed(2)}x); moves printed alike: ${same ? 'yes' : 'NO'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -381,8 +381,14 @@ interface BookTotals {
   games: number;
 }
 
-/** A game's length as Samuel counts it (plies, his "moves") and as checkers players do: 56 plies (28 moves). */
-const pliesText = (plies: number): string => `${plies} ${plies === 1 ? 'ply' : 'plies'} (${Math.ceil(plies / 2)} move${Math.ceil(plies / 2) === 1 ? '' : 's'})`;
+/**
+ * A game's length as Samuel counts it (plies, his "moves") and as checkers players do, a move
+ * being Black's ply and White's reply: 56 plies (28 moves); from White, `1... 18-14` is move 1.
+ */
+const pliesText = (plies: number, first: Side): string => {
+  const moves = plies === 0 ? 0 : first === 'black' ? Math.ceil(plies / 2) : Math.floor(plies / 2) + 1;
+  return `${plies} ${plies === 1 ? 'ply' : 'plies'} (${moves} move${moves === 1 ? '' : 's'})`;
+};
 
 /** C = (L − H)/(L + H) to three places, truncated, as the program prints it. */
 const coefficient = (low: number, high: number): string => {
@@ -452,7 +458,7 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
   let interrupted = false;
   const run = async (): Promise<void> => {
     const r = await runSession(session, (e) => {
-      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${pliesText(game.moves.length)}`);
+      if (e.kind === 'game' && game) say(`${style.head(gameName(game))}  ${game.result}  ${pliesText(game.moves.length, game.fen ? parseFen(game.fen).toMove : 'black')}`);
       printer(e);
       if (e.kind === 'illegal' || e.kind === 'bad') stopped = 'rejected';
       if (e.kind === 'game-over') stopped = 'over';

@@ -87,6 +87,13 @@ export const HELPERS = {
 /** The AC's 36-bit logical word, P,1-35 (ibm704.md §5.3). */
 const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
 
+/**
+ * Bitwise AND/OR of two 36-bit numbers in line (JS bitwise operators take 32 bits): on 18-bit
+ * halves, as word.ts's and36/or36, written out so the translator's code has no call in it.
+ */
+const bitwise36 = (a: string, b: string, o: '&' | '|'): string =>
+  `((a_, b_) => { const al_ = a_ & 0x3ffff, bl_ = b_ & 0x3ffff; return (((a_ - al_) / ${W18}) ${o} ((b_ - bl_) / ${W18})) * ${W18} + (al_ ${o} bl_); })(${a}, ${b})`;
+
 /** Sign-magnitude addition of (s, v) into the AC with the 704's rules (ibm704.md §5.2). */
 const add = (s: string, v: string): string => `{ const s_ = ${s}, v_ = ${v};
   if (s_ === acS) {
@@ -174,10 +181,10 @@ const MACHINE: Record<string, Semantics> = {
   DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
     if (q_ > 0) cyc += q_ - 3; else { reason = 'halt'; c.stopMessage = 'divide check (DVH)'; } }`),
   // ---- logic (§5.3)
-  ANA: J((g) => `acS = 0; acM = and36(${LOGICAL}, m[${g.y}]);`),
-  ANS: J((g) => g.store(g.y, `and36(${LOGICAL}, m[${g.y}])`)),
-  ORA: J((g) => `acM = (acM >= ${P36} ? ${P36} : 0) + or36(${LOGICAL}, m[${g.y}]);`),
-  ORS: J((g) => g.store(g.y, `or36(${LOGICAL}, m[${g.y}])`)),
+  ANA: J((g) => `acS = 0; acM = ${bitwise36(LOGICAL, `m[${g.y}]`, '&')};`),
+  ANS: J((g) => g.store(g.y, bitwise36(LOGICAL, `m[${g.y}]`, '&'))),
+  ORA: J((g) => `acM = (acM >= ${P36} ? ${P36} : 0) + ${bitwise36(LOGICAL, `m[${g.y}]`, '|')};`),
+  ORS: J((g) => g.store(g.y, bitwise36(LOGICAL, `m[${g.y}]`, '|'))),
   ACL: J((g) => addLogical(`m[${g.y}]`)),
   // ---- shifts (§5.4)
   ALS: J(acShift(`if (reachesP(acM, n_)) ov = true; acM = n_ >= 37 ? 0 : modPow2(acM * POW2[n_], 37);`)),

@@ -63,6 +63,15 @@ export function machineFromText(text: string, file: string, core: number): Snaps
   return { mem, regs: j.registers };
 }
 
+/** A file's text; a file that cannot be read is the command's error. */
+function readText(file: string, command: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CommandError(`${command}: ${(e as Error).message}`);
+  }
+}
+
 const fileArg = (c: Call, usage: string): Arg => {
   const a = c.args[0];
   if (!a || c.args.length > 1) throw new CommandError(`usage: ${usage}`, a ? c.args[1]!.column : c.line.length + 1);
@@ -106,12 +115,7 @@ export const SIMH_COMMANDS: readonly CommandDef[] = [
     name: 'do', usage: 'do FILE', summary: 'run the commands of FILE, echoing each (SIMH\'s do); stops at the first that fails',
     run: async (c, d) => {
       const file = fileArg(c, 'do FILE').text;
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new CommandError(`do: ${(e as Error).message}`);
-      }
+      const text = readText(file, 'do');
       const out: string[] = [];
       for (const [i, line] of text.split(/\r?\n/).entries()) {
         if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
@@ -135,12 +139,7 @@ export const SIMH_COMMANDS: readonly CommandDef[] = [
     name: 'restore', usage: 'restore FILE', summary: 'read back a machine `save` wrote (the same core size); units keep their state',
     run: (c, d) => {
       const file = fileArg(c, 'restore FILE').text;
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new CommandError(`restore: ${(e as Error).message}`);
-      }
+      const text = readText(file, 'restore');
       const m = d.engine.machine;
       m.restore(machineFromText(text, file, m.cpu.mem.length));
       d.engine.refreshWatches();

@@ -33,11 +33,15 @@ export function heuristicFile(st: EvolveState, genes: number[]): HeuristicFile {
   return { format: 'samuel704-heuristic', name: `${st.kind.toUpperCase()}:${s.heuristic}`, heuristic: s.heuristic, giveaway: s.giveaway, genes, depth: s.depth };
 }
 
-/** The curve: HG's best fitness every 50 generations, SHG's effective-crossover ratio by block. */
+/** The curve: HG's best fitness every 50 generations (as its RMS error), SHG's effective-crossover ratio by block. */
 export function curveSvg(st: EvolveState): string {
   if (st.kind === 'hg') {
-    return sceneSvg(linesScene([{ name: 'best fitness', values: st.curve.map((c) => c.best), color: '#27c' }],
-      `HG:${st.settings.heuristic} - best fitness (n / sum (h - a)^2)`, { x: st.curve.map((c) => c.generation), xName: 'generations' }));
+    // fitness n / sum (h - a)^2 is 1 / (mean squared error): drawn as the best specimen's RMS error
+    const rms = st.curve.map((c) => 1 / Math.sqrt(c.best));
+    const top = Math.max(1, ...rms);
+    return sceneSvg(linesScene([{ name: 'RMS error of the best', values: rms, color: '#27c' }],
+      `HG:${st.settings.heuristic} - the best specimen's RMS error (1 / sqrt fitness), a phase every ${st.settings.generations} generations`,
+      { x: st.curve.map((c) => c.generation), xName: 'generations', yTicks: [{ value: top, label: top.toFixed(1) }, { value: 0, label: '0' }] }));
   }
   return sceneSvg(linesScene([{ name: 'effective crossovers', values: st.curve.map((c) => c.effectiveRatio), color: '#c72' }],
     `SHG:${st.settings.heuristic} - share of offspring kept`, { x: st.curve.map((c) => c.step), xName: 'crossbreedings' }));

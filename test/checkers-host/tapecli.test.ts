@@ -2,7 +2,7 @@
 // `tape info` / `tape dump` commands' text, on a tape the 704 wrote (rote.sap's KMERGE).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,31 +48,28 @@ describe('memory tape host tools', () => {
     const memory = join(dir, 'memory.tap');
     const fresh = join(dir, 'new.tap');
     const { entries } = writtenTape(10);
-    // the tape in place: an older memory tape (a file of another kind would be refused: issue 13)
-    writeTapeFile(memory, writtenTape(4).entries);
-    const old = readFileSync(memory);
+    const records = decodeMemoryTape(entries).records.length;
+    // the memory in place: a memory tape of its own (only a memory tape may be replaced by one)
+    const old = writtenTape(3).entries;
+    writeTapeFile(memory, old);
+    const oldBytes = readFileSync(memory);
     writeTapeFile(fresh, entries.slice(0, 3)); // cut short: no trailer
     expect(installNewMemoryTape(memory, fresh).installed).toBe(false);
-    expect(readFileSync(memory)).toEqual(old);
-    // a swap that does not happen removes the scratch image (no *.new outlives the run: issue 13)
-    const refused = (printed: string): boolean => {
-      writeTapeFile(fresh, entries);
-      const { installed } = installNewMemoryTape(memory, fresh, printed);
-      return !installed && !existsSync(fresh);
-    };
-    expect(refused('no merge line')).toBe(true);
-    // the printer names the merge and the unit: merge 2 is not what tape 2 holds, tape 5 has nothing
-    expect(refused('ROTE MERGE 2 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2')).toBe(true);
-    expect(refused('ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 5')).toBe(true);
-    expect(readFileSync(memory)).toEqual(old);
+    expect(readFileSync(memory).equals(oldBytes)).toBe(true);
     writeTapeFile(fresh, entries);
-    expect(installNewMemoryTape(memory, fresh, 'ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS 7 ON TAPE 2').installed).toBe(true);
+    expect(installNewMemoryTape(memory, fresh, 'no merge line').installed).toBe(false);
+    // the printer names the merge and the unit: merge 2 is not what tape 2 holds, tape 5 has nothing
+    expect(installNewMemoryTape(memory, fresh, `ROTE MERGE 2 COMPLETE - BOARDS 10 RECORDS ${records} ON TAPE 2`).installed).toBe(false);
+    expect(installNewMemoryTape(memory, fresh, `ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS ${records} ON TAPE 5`).installed).toBe(false);
+    expect(readFileSync(memory).equals(oldBytes)).toBe(true);
+    writeTapeFile(fresh, entries); // a refused image is removed (tapePair): the run's tape again
+    expect(installNewMemoryTape(memory, fresh, `ROTE MERGE 1 COMPLETE - BOARDS 10 RECORDS ${records} ON TAPE 2`).installed).toBe(true);
     expect(existsSync(fresh)).toBe(false);
     expect(decodeMemoryTape(entries).trailer!.boards).toBe(10);
     // a complete new tape left by a run killed between its merge and the swap is put in place
     // when the next session attaches the tapes; an unfinished one is not
     writeTapeFile(fresh, entries);
-    writeFileSync(memory, old);
+    writeTapeFile(memory, old);
     const attached: number[] = [];
     const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
@@ -96,8 +93,7 @@ describe('memory tape host tools', () => {
     };
     const a = writtenTape(10).entries;
     const b = writtenTape(14).entries;
-    const old = writtenTape(4).entries;
-    writeTapeFile(memory, old);
+    writeTapeFile(memory, writtenTape(3).entries);
     writeTapeFile(on2, merge(a, 3));
     writeTapeFile(on5, merge(b, 4));
     expect(installNewMemoryTape(memory, fresh)).toMatchObject({ installed: true, reason: expect.stringMatching(/^14 boards in \d+ records \(merge 4\)$/) });
@@ -105,7 +101,7 @@ describe('memory tape host tools', () => {
     // an unfinished merge 5 on tape 2 beside a complete merge 4 on tape 5: tape 5
     writeTapeFile(on2, merge(a, 5).slice(0, 3));
     writeTapeFile(on5, merge(b, 4));
-    writeTapeFile(memory, old);
+    writeTapeFile(memory, writtenTape(3).entries);
     expect(installNewMemoryTape(memory, fresh).installed).toBe(true);
     expect(readMemoryTape(memory).trailer!.merge).toBe(4);
   });

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
-import { bootWith, checkersAssembly, linesOf } from './deck.ts';
+import { checkersAssembly, linesOf } from './deck.ts';
 import { parseFen, randomPosition, rng, startPosition, toFen, type Position } from './reference.ts';
-import { ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
+import { bootRote, ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
 
 const stdKey = (p: Position, giveaway: boolean): string => JSON.stringify(standardForm(p, giveaway));
 const allKings = (p: Position): boolean => p.squares.every((q, s) => s === 0 || q === 0 || q === 2 || q === 4);
@@ -229,13 +229,13 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
 // ------------------------------------------------------------------------------------------------
 // Whole sessions: the deck, *GIVEAWAY ON / *ROTE ON, a quick ending played by self-play.
 
-const LIMIT = 2_000_000_000;
+const LIMIT = 400_000_000;
 const START = parseFen('B:W18,23,27,K30:B5,10,14,K3');
 const setup = `*SETUP ${toFen(START).replaceAll(':', '/')}`;
 
 /** One session on the memory tape at `memory` (the host swap after it); the printer's lines. */
 function session(memory: string, giveaway: boolean): string[] {
-  const m = bootWith([...(giveaway ? ['*GIVEAWAY ON'] : []), '*ROTE ON', setup, '*SELF', '*END'], true);
+  const m = bootRote([...(giveaway ? ['*GIVEAWAY ON'] : []), '*ROTE ON', setup, '*SELF', '*END']);
   const tapes = attachMemoryTapes(m.io, memory, `${memory}.new`);
   const stop = m.run(LIMIT);
   if (stop.reason !== 'halt') throw new Error(`the session did not end: ${stop.message}`);

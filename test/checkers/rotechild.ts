@@ -4,13 +4,14 @@
 // the host's swap.
 
 import { attachMemoryTapes } from '../../src/checkers/rote/memoryTape.ts';
-import { bootWith, checkersAssembly } from './deck.ts';
+import { checkersAssembly } from './deck.ts';
+import { bootRote } from './roteharness.ts';
 
 const [memory, fresh, ...cards] = process.argv.slice(2) as [string, string, ...string[]];
 const sym = checkersAssembly().symbols;
 const kwb = sym.get('KMWB')!;
 const kwend = sym.get('KMGEN')!;
-const m = bootWith(cards, true);
+const m = bootRote(cards);
 const tapes = attachMemoryTapes(m.io, memory, fresh);
 const t2 = tapes.scratch[0];
 let said = false;

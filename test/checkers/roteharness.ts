@@ -5,7 +5,8 @@
 import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { decodeMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
-import { Game704 } from './deck.ts';
+import type { Machine } from '../../src/machine/machine.ts';
+import { bootWith, Game704, poke, sym } from './deck.ts';
 import { PLYK, squareBit, SIGN } from './harness.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, randomPosition, squareAt, type Position } from './reference.ts';
 
@@ -98,6 +99,24 @@ export class Rote704 extends Game704 {
   memoryTape(): MemoryTape {
     return decodeMemoryTape(this.tapes.get(this.peek('KRU'))!.entries);
   }
+}
+
+/**
+ * The deck booted with `cards` and stopped where it first reads a control card, to set VFEW 0 as
+ * an operator at the console would: no few-pieces shift of the break points (search.sap), so the
+ * short sessions of the rote tests, which end in few pieces, stay quick.
+ */
+export function bootRote(cards: string[]): Machine {
+  const m = bootWith(cards, true);
+  const at = sym('GCMD');
+  m.cpu.breakpoints[at] = 1;
+  m.cpu.updateDebug();
+  const stop = m.run(100_000_000);
+  m.cpu.breakpoints[at] = 0;
+  m.cpu.updateDebug();
+  if (stop.reason !== 'breakpoint') throw new Error(`the deck did not reach GCMD: ${stop.reason}`);
+  poke(m, 'VFEW', 0);
+  return m;
 }
 
 export const signed = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);

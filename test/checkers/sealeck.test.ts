@@ -86,6 +86,7 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
     a.forEach((v, j) => g.poke('JA', word(v), -(j + 1)));
     b.forEach((v, j) => g.poke('JB', word(v), -(j + 1)));
     g.poke('CSON', 1);
+    g.poke('VALT', g.sym('CSEVL'));
     try {
       positions.slice(0, 20).forEach((pos, i) => {
         g.setPosition(1, pos);
@@ -98,6 +99,7 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
       });
     } finally {
       g.poke('CSON', 0);
+      g.poke('VALT', 0);
     }
   });
 

@@ -1,11 +1,15 @@
 // Harness for the search part (params.sap, eval.sap, search.sap): the same as harness.ts but
-// assembling all the checkers files together, in the documented order (docs/checkers-search.md),
-// as the whole program will be.
+// assembling every file of the program in main.sap's order, as the whole program is built: the
+// evaluation calls into the parts that other learners and games hook in (Seale's score, sealeck.sap).
 
-import { assembleParts, Checkers704, SIGN, SOURCES, type Program } from './harness.ts';
+import { relative } from 'node:path';
+import { CHECKERS_DIR, checkersSources } from '../../src/checkers/program/deck.ts';
+import { assembleParts, Checkers704, SIGN, type Program } from './harness.ts';
 
-/** Assembly order: the files of part 1 (harness.ts), then the search part (EVAL's twins are in terms.sap). */
-export const SEARCH_SOURCES = [...SOURCES, 'params.sap', 'eval.sap', 'terms.sap', 'search.sap'];
+/** Assembly order: the files main.sap lists (EVAL's twins are in terms.sap). */
+export const SEARCH_SOURCES = checkersSources()
+  .map((s) => relative(CHECKERS_DIR, s.name))
+  .filter((n) => !n.startsWith('main.sap'));
 
 export const searchProgram = (): Program => assembleParts(SEARCH_SOURCES);
 

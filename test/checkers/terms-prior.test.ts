@@ -129,7 +129,7 @@ describe('EVAL with VPREV: terms less their value one move earlier', () => {
       const pos = line[line.length - 1]!.pos;
       const poly = randomPoly(rand);
       poly.forEach(({ k, c }, i) => {
-        g.poke('AK', k, -(i + 1)); g.poke('ACF', word(c), -(i + 1));
+        g.poke('AK', k, -(i + 1)); g.poke('ACF', word(c * 4096), -(i + 1)); // Alpha's scale: 2^12 times EVAL's (VTSH 12)
       });
       // game.sap's history: entry h at GHIST-5h (FA, BA, FP, BP, side); the last entry is ply 0
       [prev, pos].forEach((q, h) => {

@@ -241,7 +241,7 @@ export const samuelRote: Experiment = {
   name: 'samuel-rote',
   title: 'Rote learning at Samuel\'s scale: a 53,000-board memory tape built from nothing, and what it does',
   source: 'Samuel 1959, "Rote learning and its variants", "Cataloging and culling stored information", "Rote-learning tests"; Appendix A',
-  expected: '40 min (the build on 2 cores, then ~10 min of measuring)',
+  expected: '1 h 50 min on the shared 2-core machine at a load of ~20 (~500 boards a minute measured), then ~15 min of measuring',
   expectedQuick: '3 min',
   defaultSeeds: [1],
   async run(ctx) {

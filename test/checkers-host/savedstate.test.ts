@@ -67,7 +67,7 @@ describe('a tape keeps its format (finding 2)', () => {
     writeTapeFile(memory, readTapeFile('tapes/memory.tap'));
     const games0 = readLearningTape(learning).state!.games;
     for (let run = 1; run <= 2; run++) {
-      const r = cli(['selfplay', '--games', '1', '--learning', learning, '--memory', memory]);
+      const r = cli(['selfplay', '--games', '1', '--learning', learning, '--memory', memory, '--combine']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toContain(`${learning}: new learning tape, after ${games0 + run} learning games`);
       // P7B: every record starts with bit 7 set (SIMH .tap starts with a length word)

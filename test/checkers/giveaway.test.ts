@@ -133,7 +133,7 @@ describe('the end of a give-away game', () => {
 
   it('the repetition draw is the same, marked as give-away', () => {
     // self-play (a book game is made as played, with no repetition draw: issue 13)
-    const printed = runDeck(['*GIVEAWAY ON', '*SETUP B/W29,K32/B4,K1', '*SELF', '*END']);
+    const printed = runDeck(['*GIVEAWAY ON', '*SETUP B/W30,K28/B3,K5', '*SELF', '*END']);
     expect(overLine(printed)).toBe('GAME OVER - DRAWN - THIRD REPETITION OF A POSITION (GIVE-AWAY)');
   });
 });

@@ -20,7 +20,7 @@ describe('play --learn', () => {
     const deck = join(dir, 'empty.deck');
     writeFileSync(deck, '');
     // White (the 704) takes Black's last man at once: a won game for Alpha
-    const r = cli(['play', '--color', 'white', '--fen', 'W:W18:B15', '--deck', deck, '--learn', tape]);
+    const r = cli(['play', '--program-plays', 'white', '--fen', 'W:W18:B15', '--deck', deck, '--learn', tape]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('LEARN PERSON - ALPHA LEARNS IN GAMES WITH A PERSON');
     expect(r.stdout).toContain('ALPHA WINS - AGAINST A PERSON');

@@ -133,7 +133,8 @@ describe('samuel704 report', () => {
     expect(play.stdout).toContain("Alpha's leading terms after learning game 2");
     const j = loadJournal(state)!;
     expect(j.settings.learn).toBe(true);
-    expect(j.games.map((g) => [g.learning!.game, g.learning!.alpha])).toEqual([[1, 'white'], [2, 'black']]);
+    // series 1 from the start position: Alpha plays White in games 1-14 (Samuel 1959, the first series; learn.sap)
+    expect(j.games.map((g) => [g.learning!.game, g.learning!.alpha])).toEqual([[1, 'white'], [2, 'white']]);
     for (const g of j.games) {
       const l = g.learning!;
       expect(l.alphaResult).toBe(g.winner === null ? 'drawn' : g.winner === l.alpha ? 'won' : 'lost');

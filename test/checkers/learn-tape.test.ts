@@ -11,6 +11,8 @@ import type { Machine } from '../../src/machine/machine.ts';
 import { attachLearningTapes, decodeLearningTape, readLearningTape, STATE_WORDS } from '../../src/checkers/learning/learningTape.ts';
 import { asciiToWords } from '../../src/devices/codes.ts';
 import { TAPE_MARK, wordsToRecord, writeTapeFile } from '../../src/devices/tapeImage.ts';
+import { TapeUnit } from '../../src/devices/tape.ts';
+import { TapeKindError } from '../../src/host/tapeKind.ts';
 import { bootWith, sym, peek } from './deck.ts';
 
 const LIMIT = 3_000_000_000;
@@ -77,6 +79,8 @@ describe('the learning tape', () => {
     expect(readLearningTape(join(dir, 'learning.tap')).state!.games).toBe(3);
   });
 
+  // The host refuses such a tape before the 704 boots (tapeKind.ts); the program's own check is
+  // the second line, tested here with the tape mounted on unit 3 directly, as an operator might.
   it('a tape that is not a learning tape leaves the state in core alone', () => {
     const plain = bootWith([], true);
     plain.run(LIMIT);
@@ -90,10 +94,16 @@ describe('the learning tape', () => {
     for (const words of bad) {
       const d2 = mkdtempSync(join(tmpdir(), 'learn-'));
       const entries = [wordsToRecord(words, 'binary'), TAPE_MARK];
-      writeTapeFile(join(d2, 'learning.tap'), entries);
-      const s = session(d2, ['*LEARN TAPE', '*END']);
-      expect(s.lines[1]).toBe('LEARN TAPE 3 BLANK OR NOT A LEARNING TAPE');
-      expect(stateOf(s.m)).toEqual(stateOf(plain));
+      const path = join(d2, 'learning.tap');
+      writeTapeFile(path, entries);
+      expect(() => attachLearningTapes({ attachTape: () => undefined }, path)).toThrow(TapeKindError);
+      const m = bootWith(['*LEARN TAPE', '*END'], true);
+      const unit3 = new TapeUnit(3);
+      unit3.attach(path, { readOnly: true });
+      m.io.attachTape(3, unit3);
+      expect(m.run(LIMIT).reason).toBe('halt');
+      expect(m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd())[1]).toBe('LEARN TAPE 3 BLANK OR NOT A LEARNING TAPE');
+      expect(stateOf(m)).toEqual(stateOf(plain));
       expect(decodeLearningTape(entries).complete).toBe(false);
     }
     expect(decodeLearningTape([]).complete).toBe(false);

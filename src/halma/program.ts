@@ -4,23 +4,15 @@
 
 import { join } from 'node:path';
 import { packageRoot } from '../host/stateFolder.ts';
-import { assemble, type AssembleResult } from '../asm/assembler.ts';
-import { readSources } from '../asm/sources.ts';
-import { textCard, wordsToCard } from '../devices/cards.ts';
+import type { AssembleResult } from '../asm/assembler.ts';
+import { textCard } from '../devices/cards.ts';
+import { ProgramDeck } from '../host/programDeck.ts';
 import { CYCLE_US } from '../devices/timing.ts';
 import { Machine } from '../machine/machine.ts';
 
-const MAIN = join(packageRoot(), 'asm', 'halma', 'main.sap');
+const DECK = new ProgramDeck('the halma program', join(packageRoot(), 'asm', 'halma', 'main.sap'));
 
-let cached: AssembleResult | null = null;
-
-export function halmaAssembly(): AssembleResult {
-  if (cached) return cached;
-  const r = assemble(readSources([MAIN]), { loader: true });
-  if (r.errors.length > 0) throw new Error(`the halma program does not assemble:\n${r.errors.map((d) => `${d.file}:${d.line}: ${d.message}`).join('\n')}`);
-  cached = r;
-  return r;
-}
+export const halmaAssembly = (): AssembleResult => DECK.assembly();
 
 const SLICE = 2_000_000;
 
@@ -30,7 +22,7 @@ export class HalmaSession {
   private stopped = false;
 
   constructor(cards: readonly string[]) {
-    this.machine.reader.feed(halmaAssembly().cards.map(wordsToCard));
+    this.machine.reader.feed(DECK.cards());
     this.feed(...cards);
     this.machine.reader.setEndOfFile(false);
     this.machine.loadCards();

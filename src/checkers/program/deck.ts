@@ -4,43 +4,24 @@
 // process with the card loader in front; a Machine is booted from it with LOAD CARDS.
 
 import { join } from 'node:path';
-import { assemble, type AssembleResult } from '../../asm/assembler.ts';
-import { readSources } from '../../asm/sources.ts';
-import { wordsToCard, type Card, type DeckItem } from '../../devices/cards.ts';
-import { Machine, type MachineOptions } from '../../machine/machine.ts';
+import type { AssembleResult } from '../../asm/assembler.ts';
+import type { Card, DeckItem } from '../../devices/cards.ts';
+import type { Machine, MachineOptions } from '../../machine/machine.ts';
+import { ProgramDeck } from '../../host/programDeck.ts';
 import { packageRoot } from '../../host/stateFolder.ts';
 
 export const CHECKERS_DIR = join(packageRoot(), 'asm', 'checkers');
 
-/** The sources in assembly order, as main.sap lists them. */
-export const checkersSources = (dir = CHECKERS_DIR): { name: string; text: string }[] => readSources([join(dir, 'main.sap')]);
+const DECK = new ProgramDeck('the checkers program', join(CHECKERS_DIR, 'main.sap'));
 
-let cached: AssembleResult | null = null;
+/** The sources in assembly order, as main.sap lists them. */
+export const checkersSources = (): { name: string; text: string }[] => DECK.sources();
 
 /** The assembly (core image, symbols, loader + program cards); throws with the diagnostics on error. */
-export function checkersAssembly(): AssembleResult {
-  if (cached) return cached;
-  const r = assemble(checkersSources(), { loader: true });
-  if (r.errors.length > 0) {
-    throw new Error(`the checkers program does not assemble:\n${r.errors.map((d) => `${d.file}:${d.line}: ${d.message}\n  ${d.text}`).join('\n')}`);
-  }
-  cached = r;
-  return r;
-}
+export const checkersAssembly = (): AssembleResult => DECK.assembly();
 
 /** The bootable deck: the card loader and the program. */
-export const programDeck = (): Card[] => checkersAssembly().cards.map(wordsToCard);
+export const programDeck = (): Card[] => DECK.cards();
 
-/**
- * A machine with the program deck and then `cards` in the reader, LOAD CARDS pressed. With
- * `endOfFile` off the run stops for input when the cards run out (a person's game); on, the
- * program sees the end of the cards.
- */
-export function bootCheckers(cards: readonly DeckItem[], endOfFile: boolean, options: MachineOptions = {}): Machine {
-  const m = new Machine(options);
-  m.reader.feed(programDeck());
-  m.reader.feed(cards);
-  m.reader.setEndOfFile(endOfFile);
-  m.loadCards();
-  return m;
-}
+/** A machine with the program deck and then `cards` in the reader, LOAD CARDS pressed (ProgramDeck.boot). */
+export const bootCheckers = (cards: readonly DeckItem[], endOfFile: boolean, options: MachineOptions = {}): Machine => DECK.boot(cards, endOfFile, options);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { CheckersSession } from '../checkers/program/session.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { TapeUnit } from '../devices/tape.ts';
+import { takeLock } from '../host/lock.ts';
 import { encodeTap } from '../devices/tapeImage.ts';
 import { HalmaSession } from '../halma/program.ts';
 import { parseHalmaGame } from '../halma/selfplay.ts';
@@ -112,7 +113,18 @@ export interface SealeSessionOptions {
   log: (line: string) => void;
 }
 
+/** One writer per session directory (host/lock.ts): a second run is refused, naming the holder. */
 export async function runSealeSession(o: SealeSessionOptions): Promise<{ journal: SealeJournal; interrupted: boolean }> {
+  mkdirSync(o.dir, { recursive: true });
+  const lock = takeLock(join(o.dir, 'session.lock'), `Seale session ${o.dir}`);
+  try {
+    return await playSealeSession(o);
+  } finally {
+    lock.release();
+  }
+}
+
+async function playSealeSession(o: SealeSessionOptions): Promise<{ journal: SealeJournal; interrupted: boolean }> {
   const kind = o.halma ? 'seale-halma' : 'seale-checkers';
   const { journal, tape } = openSealeSession(o.dir, kind, o.halma);
   const jpath = join(o.dir, 'seale.json');

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LockedError, takeLock } from '../../src/host/lock.ts';
 import { openSealeSession, runSealeSession } from '../../src/seale/session.ts';
 
 const dirs: string[] = [];
@@ -36,4 +37,13 @@ describe('selfplay --learner seale', () => {
     openSealeSession(split, 'seale-checkers');
     expect(readFileSync(join(split, 'seale.tap'))).toEqual(tape);
   }, 120_000);
+
+  it('one writer per session directory: a second run is refused while the first holds it, and runs after', async () => {
+    const dir = fresh();
+    const held = takeLock(join(dir, 'session.lock'), 'a first run');
+    await expect(runSealeSession({ dir, games: 1, log: () => {} })).rejects.toThrow(LockedError);
+    held.release();
+    const r = await runSealeSession({ dir, games: 1, log: () => {} });
+    expect(r.journal.games).toHaveLength(1);
+  });
 });

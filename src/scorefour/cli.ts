@@ -2,14 +2,17 @@
 // The 704 chooses, checks and scores every move; this module feeds it cards, reads its printer,
 // draws the cube and, for contests, runs many 704s at once and does Broeker's statistics.
 
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guarded, style } from '../cli/style.ts';
+import { writeFileAtomic } from '../devices/atomicFile.ts';
+import { readText } from '../devices/fileErrors.ts';
+import { takeLock } from '../host/lock.ts';
 import { linesScene } from '../host/charts.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { writePicture } from '../pictures/file.ts';
-import { parsePlayer, playerCode, type Learnt, type Tournament } from './contest.ts';
+import { parsePlayer, playerCode, type Learnt, type Player, type Tournament } from './contest.ts';
 import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
@@ -175,10 +178,18 @@ interface ContestState {
   tournaments: [number, Tournament][];
 }
 
-/** Written to a new file and renamed over the old, so a kill never leaves half a state. */
-function saveState(file: string, s: ContestState): void {
-  writeFileSync(`${file}.new`, JSON.stringify(s));
-  renameSync(`${file}.new`, file);
+/** Written to a new file and renamed over the old (atomicFile.ts), so a kill never leaves half a state. */
+const saveState = (file: string, s: ContestState): void => writeFileAtomic(file, JSON.stringify(s));
+
+/** The saved contest, or null; a damaged file is named, never replaced. */
+function loadState(file: string): ContestState | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readText(file, 'the contest state')) as ContestState;
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new Error(`${file}: not a contest state (${e.message}); it is left as it is - name another --state file`);
+    throw e;
+  }
 }
 
 async function contest(first: string, second: string, o: ContestOptions): Promise<void> {
@@ -186,7 +197,20 @@ async function contest(first: string, second: string, o: ContestOptions): Promis
   const tournaments = int('--tournaments', o.tournaments, 2, 125);
   const setup = { tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8) };
   const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}`;
-  const state: ContestState = o.state && existsSync(o.state) ? JSON.parse(readFileSync(o.state, 'utf8')) as ContestState : { contest: contestKey, learning: [], tournaments: [] };
+  // one writer per state file (host/lock.ts): two contests on one file would lose tournaments
+  const lock = o.state ? takeLock(`${o.state}.lock`, `contest state ${o.state}`) : null;
+  try {
+    await playContest(p1, p2, setup, contestKey, o);
+  } finally {
+    lock?.release();
+  }
+}
+
+type ContestSetup = { tournaments: number; series: number; step: number; depth: number };
+
+async function playContest(p1: Player, p2: Player, setup: ContestSetup, contestKey: string, o: ContestOptions): Promise<void> {
+  const tournaments = setup.tournaments;
+  const state: ContestState = (o.state ? loadState(o.state) : null) ?? { contest: contestKey, learning: [], tournaments: [] };
   if (state.contest !== contestKey) throw new Error(`${o.state} holds another contest (${state.contest}); name a new state file`);
   if (state.tournaments.length) out(style.dim(`going on from ${o.state}: ${state.tournaments.length} of ${tournaments} tournaments played`));
   const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256) }, state.learning);

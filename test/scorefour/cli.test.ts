@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXIT_LOCKED, takeLock } from '../../src/host/lock.ts';
 import { registerScorefourCommands } from '../../src/scorefour/cli.ts';
 import { runCli } from '../cliCapture.ts';
 
@@ -63,6 +64,20 @@ describe('scorefour selfplay, learn, contest', () => {
     expect(again.out.split('\n')[1]).toBe(first.out.split('\n')[0]);
     const other = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A.B', '--tournaments', '2', '--workers', '1', '--state', state]);
     expect(other.err).toContain('holds another contest');
+  });
+
+  it('contest --state: one writer at a time, a damaged state file named and left as it is', async () => {
+    const state = join(dir, 'locked.json');
+    const held = takeLock(`${state}.lock`, 'a first contest');
+    const refused = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A', '--tournaments', '2', '--workers', '1', '--state', state]);
+    held.release();
+    expect(refused.code).toBe(EXIT_LOCKED);
+    expect(refused.err).toContain('is in use by');
+    writeFileSync(state, '{"contest": "P vs A", "tourn');
+    const damaged = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P', 'A', '--tournaments', '2', '--workers', '1', '--state', state]);
+    expect(damaged.code).toBe(1);
+    expect(damaged.err).toContain(`${state}: not a contest state`);
+    expect(readFileSync(state, 'utf8')).toBe('{"contest": "P vs A", "tourn');
   });
 
   it('a bad player code is an error that names the codes', async () => {

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
 import { Progress } from '../host/progress.ts';
-import { ballotOrder, newSeed, playable, readBallots } from '../checkers/selfplay/openings.ts';
+import { ACF_BALLOTS, ballotOrder, newSeed, playable, readBallots } from '../checkers/selfplay/openings.ts';
 import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import type { GameJob, GameRecord } from './game.ts';
 import { parsePlayer, type Player } from './players.ts';
@@ -137,7 +137,7 @@ export function registerTournamentCommand(program: Command): void {
     .option('--format <f>', 'round-robin or gauntlet (the first player against each other)', 'round-robin')
     .option('--games <n>', 'games per pair, colours swapped after each game', '10')
     .option('--depth <n>', 'search depth of players without @depth', '6')
-    .option('--openings <file|start>', 'ACF ballots (each used for a pair of games) or start', 'data/acf_3move.tsv')
+    .option('--openings <file|start>', 'ACF ballots (each used for a pair of games) or start (default: the bundled data/acf_3move.tsv)', ACF_BALLOTS)
     .option('--seed <n>', 'draws the ballots and every game\'s 704 seed')
     .option('--workers <n>', 'worker threads (0: this thread)', String(allCores()))
     .option('--giveaway', 'give-away checkers')

@@ -4,7 +4,12 @@
 
 import { parseFen } from '../notation/board.ts';
 import { setupCards } from '../notation/pdn.ts';
+import { join } from 'node:path';
 import { readText } from '../../devices/fileErrors.ts';
+import { packageRoot } from '../../host/stateFolder.ts';
+
+/** The ballots the project ships (data/acf_3move.tsv), found from wherever the command runs. */
+export const ACF_BALLOTS = join(packageRoot(), 'data', 'acf_3move.tsv');
 
 export interface Ballot {
   number: number;

@@ -5,7 +5,7 @@
 // with a fixed 25F specimen, in emulated 704 time and in wall time; b from the same positions'
 // depth-1 searches (1 + the moves at the root), s = 1 + b + ... + b^6.
 
-import { ballotOrder, playable, readBallots } from '../../checkers/selfplay/openings.ts';
+import { ACF_BALLOTS, ballotOrder, playable, readBallots } from '../../checkers/selfplay/openings.ts';
 import { scoreBoards, type ScoreJob } from '../../evolve/score.ts';
 import type { Player } from '../../tournament/players.ts';
 import type { Experiment, Outcome } from '../experiment.ts';
@@ -28,7 +28,7 @@ export const mandziukSpeed: Experiment = {
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const count = ctx.quick ? 6 : 60;
-    const fens = ballotOrder(playable(readBallots('data/acf_3move.tsv')), ctx.seeds[0] ?? 1).slice(0, count).map((b) => b.fen);
+    const fens = ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, count).map((b) => b.fen);
     const job = (depth: number): ScoreJob => ({ task: 'score', index: 0, fens, player: { ...SPECIMEN, depth }, giveaway: false });
     ctx.log(`depth 1 on ${count} ballot positions (the branching factor)`);
     const shallow = await scoreBoards(job(1));

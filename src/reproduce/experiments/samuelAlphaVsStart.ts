@@ -5,16 +5,14 @@
 // play ... with the learning procedure temporarily immobilized").
 
 import { join } from 'node:path';
-import { packageRoot } from '../../host/stateFolder.ts';
 import { playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
-import { ballotOrder, playable, readBallots } from '../../checkers/selfplay/openings.ts';
+import { ACF_BALLOTS, ballotOrder, playable, readBallots } from '../../checkers/selfplay/openings.ts';
 import { untrainedState, writeLearningTape } from '../../checkers/learning/learningTape.ts';
 import { termOrder } from '../../checkers/learning/series.ts';
 import type { Experiment, Outcome, Row } from '../experiment.ts';
 import { meanText } from '../verdict.ts';
 import { SOURCE_1959, series2 } from './samuelLearning.ts';
 
-const BALLOTS = join(packageRoot(), 'data', 'acf_3move.tsv');
 
 export const samuelAlphaVsStart: Experiment = {
   name: 'samuel-alpha-vs-start',
@@ -24,7 +22,7 @@ export const samuelAlphaVsStart: Experiment = {
   expectedQuick: '6 games a seed after samuel-series-2 (5 min wall on the loaded machine it was measured on)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
-    const ballots = playable(readBallots(BALLOTS));
+    const ballots = playable(readBallots(ACF_BALLOTS));
     const pairs = ctx.quick ? 3 : 8;
     const rows: Row[] = [];
     const tableLines: string[] = [];

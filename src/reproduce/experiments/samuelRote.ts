@@ -17,7 +17,7 @@ import { applyPath, parseFen, type Position } from '../../checkers/notation/boar
 import { setupCards } from '../../checkers/notation/pdn.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
-import { ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
+import { ACF_BALLOTS, ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
 import { readMemoryTape } from '../../checkers/rote/memoryTape.ts';
 import { duration } from '../../host/progress.ts';
@@ -109,7 +109,7 @@ async function build(ctx: RunContext, target: number): Promise<{ tape: string; w
     while (!bookFinished || boardsOn(reelA) + boardsOn(reelB) < target) {
       j.selfplayGames += batch;
       saveJournal(dir, { ...j, wallSeconds: wall() });
-      await cli(['selfplay', '--state', reelBDir, '--rote', '--openings', join(DATA, 'acf_3move.tsv'), '--seed', '7', '--games', String(j.selfplayGames)], join(dir, 'logs', 'selfplay.txt'));
+      await cli(['selfplay', '--state', reelBDir, '--rote', '--openings', ACF_BALLOTS, '--seed', '7', '--games', String(j.selfplayGames)], join(dir, 'logs', 'selfplay.txt'));
       ctx.log(`self-play ${j.selfplayGames} games: ${status()}`);
       if (boardsOn(reelA) + boardsOn(reelB) >= target * 1.02) break;
     }
@@ -175,7 +175,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
   const tape = readMemoryTape(memory);
   const boards = tape.records.reduce((n, r) => n + r.boards.length, 0);
   const words = tape.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
-  const ballots = ballotOrder(playable(readBallots(join(DATA, 'acf_3move.tsv'))), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6);
+  const ballots = ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6);
   const withMem: MoveStat[] = [];
   const without: MoveStat[] = [];
   for (const b of ballots) {

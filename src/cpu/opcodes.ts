@@ -251,3 +251,61 @@ const SENSE: ReadonlyMap<number, OpDef> = (() => {
   }
   return m;
 })();
+
+// ---- The codes IBM did not assign, as the hardware does them.
+//
+// The 704 had no illegal-operation stop: its decoder looks at some bits of the code and not at
+// others, so an unassigned code does what the assigned instruction whose bits it shares does,
+// sometimes with the tag used another way. What each does here was measured on the gate-level
+// model built from IBM's schematics (rhobbie/Library704 under Icarus Verilog, [V]): every
+// unassigned type-B code in both signs with tags 0-7, and with tags 0 and 3 in trapping mode,
+// and prefix −1 with four decrements, tags 0-7, in both modes; registers, indicators, core near
+// the operand, the next location and the cycles compared with our CPU running the instruction
+// named. The observations: docs/unassigned-codes.md. `--strict` (Cpu.strict) stops on them instead.
+
+/** How an unassigned code behaves: the assigned instruction it runs as, and the differences. */
+export interface Unassigned {
+  /** The assigned instruction whose semantics run. */
+  readonly as: string;
+  /** Y is indexed by the tag (else Y is used as it stands). */
+  readonly indexed: boolean;
+  /** The tag is ORed into bits 18-20 of the operand C(Y) the instruction reads. */
+  readonly tagIntoOperand: boolean;
+  /** The index registers the tag names are loaded with their OR, ORed with this (0: unchanged). */
+  readonly xrOr: number;
+  /** Trapping mode catches it as a transfer. */
+  readonly transfer: boolean;
+  /** Minimum cycles, as for OpDef.cycles. */
+  readonly cycles: number;
+}
+
+// Codes (octal, `A-B` a range), the instruction, and the differences: `y` Y not indexed,
+// `o` tag into the operand, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
+// instruction), `c<n>` cycles (default: as the instruction). [V] for every row.
+const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
+];
+
+/** Unassigned codes by their 12 bits (prefix −1 fills 5000-5777), from UNASSIGNED_ROWS. */
+export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
+  const table: (Unassigned | undefined)[] = new Array(4096).fill(undefined);
+  for (const [codes, as, how = ''] of UNASSIGNED_ROWS) {
+    const d = BY_MNEMONIC.get(as);
+    if (!d || d.kind !== 'machine') throw new Error(`internal: unassigned ${codes} runs as ${as}, not a machine instruction`);
+    const [lo, hi = lo] = codes.split('-').map((s) => parseInt(s, 8)) as [number, number?];
+    const f = how.split(' ');
+    const xr = f.find((w) => w.startsWith('x')), cy = f.find((w) => w.startsWith('c'));
+    const u: Unassigned = {
+      as,
+      indexed: d.indexing === 'Y' && d.format === 'B' && !f.includes('y'),
+      tagIntoOperand: f.includes('o'),
+      xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
+      transfer: f.includes('t') ? true : f.includes('n') ? false : d.transfer,
+      cycles: cy ? Number(cy.slice(1)) : d.cycles,
+    };
+    for (let op = lo; op <= hi!; op++) {
+      if (DECODE_DEF[op]) throw new Error(`internal: ${op.toString(8)} is assigned (${DECODE_DEF[op]!.mnemonic})`);
+      table[op] = u;
+    }
+  }
+  return table;
+})();

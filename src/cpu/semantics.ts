@@ -16,7 +16,7 @@ import {
   divide, floatAdd, floatDivide, floatMultiply, modPow2, multiply, POW2, reachesP, rotateMq, roundAc,
   shiftCycles, shiftLeftLong, shiftLrs,
 } from './arith.ts';
-import { OPCODES } from './opcodes.ts';
+import { OPCODES, type Unassigned } from './opcodes.ts';
 import { and36, formatAddr, or36 } from './word.ts';
 import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
 
@@ -296,3 +296,16 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
   }
   return group;
 };
+
+/**
+ * An unassigned code (opcodes.ts UNASSIGNED): the semantics of the instruction it runs as, with the
+ * operand's tag bits and the index-register or-in the gate-level model showed. Interpreter only.
+ */
+export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
+  let code = machineSemantics(u.as).code(g);
+  // The operand with the tag in bits 18-20: every read of C(Y) in the instruction's code.
+  if (u.tagIntoOperand) {
+    code = `const w_ = m[${g.y}], tg_ = (w_ % ${W18}) >>> 15, opnd_ = w_ + ((tg_ | t) - tg_) * 32768; ${code.split(`m[${g.y}]`).join('opnd_')}`;
+  }
+  return u.xrOr === 0 ? `{ ${code} }` : `{ const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)} }`;
+});

@@ -271,6 +271,10 @@ export interface Unassigned {
   readonly indexed: boolean;
   /** The tag is ORed into bits 18-20 of the operand C(Y) the instruction reads. */
   readonly tagIntoOperand: boolean;
+  /** AC bits 18-20 are set to the complement of the tag first. */
+  readonly acTagComplement: boolean;
+  /** A store of ANS takes its sign from the AC's S, not from P AND S(Y). */
+  readonly signFromAc: boolean;
   /** The index registers the tag names are loaded with their OR, ORed with this (0: unchanged). */
   readonly xrOr: number;
   /** Trapping mode catches it as a transfer. */
@@ -280,9 +284,128 @@ export interface Unassigned {
 }
 
 // Codes (octal, `A-B` a range), the instruction, and the differences: `y` Y not indexed,
-// `o` tag into the operand, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
+// `o` tag into the operand, `a` AC bits 18-20 := complement of the tag, `s` ANS stores the AC's
+// sign, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
 // instruction), `c<n>` cycles (default: as the instruction). [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
+  ['0001', 'TTR', 'x100'],
+  ['0002-0003', 'TLQ'], // also TZE
+  ['0004', 'HTR'],
+  ['0005', 'TTR', 'x500'],
+  ['0006-0007', 'TLQ'], // also TZE
+  ['0010', 'HTR'],
+  ['0011', 'TTR', 'x1100'],
+  ['0012-0013', 'TLQ'], // also TZE
+  ['0014', 'HTR', 'y'],
+  ['0015', 'TTR', 'y x1500'],
+  ['0016-0017', 'TLQ'], // also TZE
+  ['0022', 'TRA'],
+  ['0023', 'TTR'],
+  ['0024', 'TRA'],
+  ['0025', 'TTR'],
+  ['0026', 'TRA'],
+  ['0027', 'TTR'],
+  ['0030', 'TRA'],
+  ['0031', 'TTR'],
+  ['0032', 'TRA'],
+  ['0033', 'TTR'],
+  ['0034', 'TRA', 'y'],
+  ['0035', 'TTR', 'y'],
+  ['0036', 'TRA', 'y'],
+  ['0037', 'TTR', 'y'],
+  ['0041-0057', 'TLQ'],
+  ['0060', 'TRA'],
+  ['0061', 'TTR'],
+  ['0062', 'TQP'],
+  ['0063', 'TTR'], // also TQP
+  ['0064', 'TRA'],
+  ['0065', 'TTR'],
+  ['0066', 'TQP'],
+  ['0067', 'TTR'], // also TQP
+  ['0070', 'TRA'],
+  ['0071', 'TTR'],
+  ['0072', 'TQP'],
+  ['0073', 'TTR'], // also TQP
+  ['0075-0077', 'TSX'],
+  ['0101-0117', 'TZE'],
+  ['0121-0137', 'TPL'], // also TQO
+  ['0141-0157', 'TOV'], // also TQO
+  ['0160', 'TPL'], // also TOV TQO
+  ['0163', 'TQP'],
+  ['0164', 'TPL'], // also TOV TQO
+  ['0165', 'TQO'],
+  ['0166-0167', 'TQP'],
+  ['0170', 'TPL'], // also TOV TQO
+  ['0171', 'TQO'],
+  ['0172-0173', 'TQP'],
+  ['0174', 'TPL'], // also TOV TQO
+  ['0175', 'TQO'],
+  ['0176-0177', 'TQP', 'y'],
+  ['0201-0213', 'MPY'],
+  ['0214-0217', 'MPY', 'y o'],
+  ['0222', 'DVH'],
+  ['0223', 'DVP'],
+  ['0224', 'DVH'],
+  ['0225', 'DVP'],
+  ['0226', 'DVH'],
+  ['0227', 'DVP'],
+  ['0230', 'DVH'],
+  ['0231', 'DVP'],
+  ['0232', 'DVH'],
+  ['0233', 'DVP'],
+  ['0234', 'DVH', 'y o'],
+  ['0235', 'DVP', 'y o'],
+  ['0236', 'DVH', 'y o'],
+  ['0237', 'DVP', 'y o'],
+  ['0242', 'FDH'],
+  ['0243', 'FDP'],
+  ['0244', 'FDH'],
+  ['0245', 'FDP'],
+  ['0246', 'FDH'],
+  ['0247', 'FDP'],
+  ['0250', 'FDH'],
+  ['0251', 'FDP'],
+  ['0252', 'FDH'],
+  ['0253', 'FDP'],
+  ['0254', 'HPR'],
+  ['0255', 'FDP', 'y'],
+  ['0256', 'HPR'],
+  ['0257', 'FDP', 'y'],
+  ['0261-0273', 'FMP'],
+  ['0274-0277', 'FMP', 'y o'],
+  ['0301', 'FAD'],
+  ['0303', 'FSB'],
+  ['0304-0305', 'FAD'],
+  ['0306-0307', 'FSB'],
+  ['0310-0311', 'FAD'],
+  ['0312-0313', 'FSB'],
+  ['0314-0315', 'FAD', 'y o'],
+  ['0316-0317', 'FSB', 'y o'],
+  ['0322', 'ANS'],
+  ['0324', 'ANS'],
+  ['0326', 'ANS'],
+  ['0330', 'ANS'],
+  ['0332', 'ANS'],
+  ['0341-0353', 'CAS'],
+  ['0354-0357', 'CAS', 'y'],
+  ['0360', 'ACL'],
+  ['0362-0373', 'ACL'],
+  ['0374-0377', 'ACL', 'y o'],
+  ['0403', 'ADM'],
+  ['0404', 'ADD'],
+  ['0405', 'ADM'],
+  ['0406', 'SUB'],
+  ['0407', 'ADM'],
+  ['0410', 'ADD'],
+  ['0411', 'ADM'],
+  ['0412', 'SUB'],
+  ['0413', 'ADM'],
+  ['0414', 'ADD', 'y o'],
+  ['0415', 'ADM', 'y o'],
+  ['0416', 'SUB', 'y o'],
+  ['0417', 'ADM', 'y o'],
+  ['0321', 'ANS', 's'], ['0323', 'ANS', 's'], ['0325', 'ANS', 's'], ['0327', 'ANS', 's'], ['0331', 'ANS', 's'], ['0333', 'ANS', 's'],
+  ['0334', 'ANS', 'y a'], ['0335', 'ANS', 'y a s'], ['0336', 'ANS', 'y a'], ['0337', 'ANS', 'y a s'],
 ];
 
 /** Unassigned codes by their 12 bits (prefix −1 fills 5000-5777), from UNASSIGNED_ROWS. */
@@ -298,10 +421,13 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       as,
       indexed: d.indexing === 'Y' && d.format === 'B' && !f.includes('y'),
       tagIntoOperand: f.includes('o'),
+      acTagComplement: f.includes('a'),
+      signFromAc: f.includes('s'),
       xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
       transfer: f.includes('t') ? true : f.includes('n') ? false : d.transfer,
       cycles: cy ? Number(cy.slice(1)) : d.cycles,
     };
+    if (u.signFromAc && as !== 'ANS') throw new Error(`internal: unassigned ${codes}: s applies to ANS only`);
     for (let op = lo; op <= hi!; op++) {
       if (DECODE_DEF[op]) throw new Error(`internal: ${op.toString(8)} is assigned (${DECODE_DEF[op]!.mnemonic})`);
       table[op] = u;

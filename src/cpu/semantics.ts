@@ -299,10 +299,14 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
 
 /**
  * An unassigned code (opcodes.ts UNASSIGNED): the semantics of the instruction it runs as, with the
- * operand's tag bits and the index-register or-in the gate-level model showed. Interpreter only.
+ * differences the gate-level model showed. Interpreter only: `t` is the interpreter's tag.
  */
 export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
-  let code = machineSemantics(u.as).code(g);
+  let code = u.signFromAc
+    ? `{ const r_ = ${bitwise36(LOGICAL, `m[${g.y}]`, '&')}; ${g.store(g.y, `(r_ >= ${P35} ? r_ - ${P35} : r_) + acS * ${P35}`)} }`
+    : machineSemantics(u.as).code(g);
+  // AC bits 18-20 (2^15-2^17 of the magnitude) := the complement of the tag, before the operation.
+  if (u.acTagComplement) code = `acM += ((7 - t) - Math.floor(acM / 32768) % 8) * 32768; ${code}`;
   // The operand with the tag in bits 18-20: every read of C(Y) in the instruction's code.
   if (u.tagIntoOperand) {
     code = `const w_ = m[${g.y}], tg_ = (w_ % ${W18}) >>> 15, opnd_ = w_ + ((tg_ | t) - tg_) * 32768; ${code.split(`m[${g.y}]`).join('opnd_')}`;

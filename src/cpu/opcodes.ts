@@ -265,7 +265,7 @@ const SENSE: ReadonlyMap<number, OpDef> = (() => {
 
 /** How an unassigned code behaves: the assigned instruction it runs as, and the differences. */
 export interface Unassigned {
-  /** The assigned instruction whose semantics run. */
+  /** The assigned instruction whose semantics run; `-` for a code the CPU stops on (not reproduced). */
   readonly as: string;
   /** Y is indexed by the tag (else Y is used as it stands). */
   readonly indexed: boolean;
@@ -273,8 +273,12 @@ export interface Unassigned {
   readonly tagIntoOperand: boolean;
   /** AC bits 18-20 are set to the complement of the tag first. */
   readonly acTagComplement: boolean;
-  /** A store of ANS takes its sign from the AC's S, not from P AND S(Y). */
+  /** The word it stores takes the AC's sign S in its bit S. */
   readonly signFromAc: boolean;
+  /** The word it stores takes AC bits P,1,2 in its bits S,1,2 (as STP does). */
+  readonly prefixFromAc: boolean;
+  /** The tag the instruction uses, whatever the word's tag (-1: the word's). */
+  readonly tag: number;
   /** The index registers the tag names are loaded with their OR, ORed with this (0: unchanged). */
   readonly xrOr: number;
   /** Trapping mode catches it as a transfer. */
@@ -284,8 +288,9 @@ export interface Unassigned {
 }
 
 // Codes (octal, `A-B` a range), the instruction, and the differences: `y` Y not indexed,
-// `o` tag into the operand, `a` AC bits 18-20 := complement of the tag, `s` ANS stores the AC's
-// sign, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
+// `o` tag into the operand, `a` AC bits 18-20 := complement of the tag, `s` the stored word takes
+// the AC's sign, `p` the stored word takes AC P,1,2 in S,1,2, `T<n>` tag n whatever the word's,
+// `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
 // instruction), `c<n>` cycles (default: as the instruction). [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TTR', 'x100'],
@@ -367,9 +372,9 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0251', 'FDP'],
   ['0252', 'FDH'],
   ['0253', 'FDP'],
-  ['0254', 'HPR'],
+  ['0254', 'HTR'], // also BST WEF
   ['0255', 'FDP', 'y'],
-  ['0256', 'HPR'],
+  ['0256', 'WRS'], // also REW
   ['0257', 'FDP', 'y'],
   ['0261-0273', 'FMP'],
   ['0274-0277', 'FMP', 'y o'],
@@ -404,15 +409,159 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0415', 'ADM', 'y o'],
   ['0416', 'SUB', 'y o'],
   ['0417', 'ADM', 'y o'],
+  ['0421-0457', 'HPR'],
+  ['0461-0477', 'LDA'],
+  ['0501', 'CLA'],
+  ['0503', 'CLS'],
+  ['0504-0505', 'CLA'],
+  ['0506-0507', 'CLS'],
+  ['0510-0511', 'CLA'],
+  ['0512-0513', 'CLS'],
+  ['0514-0515', 'CLA', 'y o'],
+  ['0516-0517', 'CLS', 'y o'],
+  ['0520-0533', 'NOP'],
+  ['0535-0537', 'LXA'],
+  ['0540-0557', 'HPR'],
+  ['0561-0573', 'LDQ'],
+  ['0574-0577', 'LDQ', 'y o'],
+  ['0603', 'STO'],
+  ['0604', 'STZ'],
+  ['0605', 'STO'],
+  ['0606', 'SLW'],
+  ['0607', 'STO'],
+  ['0610', 'STZ'],
+  ['0611', 'STO'],
+  ['0612', 'SLW'],
+  ['0613', 'STO'],
+  ['0614', 'STZ', 'y'],
+  ['0615', 'STO', 'y'],
+  ['0616', 'SLW', 'y'],
+  ['0617', 'STO', 'y'],
+  ['0620', 'NOP'],
+  ['0623-0624', 'NOP'],
+  ['0625', 'STA'],
+  ['0626', 'STD'],
+  ['0627', 'NOP'],
+  ['0634', 'NOP'],
+  ['0636', 'STD', 'y'],
+  ['0640-0677', 'HPR'],
+  ['0701-0717', 'CPY'],
+  ['0735-0737', 'PAX'],
+  ['0740-0757', 'NOP'],
+  ['0773', 'RQL'],
+  ['0774-0775', 'BST'], // also WEF
+  ['0776-0777', 'WRS'], // also REW
+  ['4000', 'HTR'],
+  ['4001', 'TNZ', 'x100'],
+  ['4002-4003', 'TNZ'],
+  ['4004', 'HTR'],
+  ['4005', 'TNZ', 'x500'],
+  ['4006-4007', 'TNZ'],
+  ['4010', 'HTR'],
+  ['4011', 'TNZ', 'x1100'],
+  ['4012-4013', 'TNZ'],
+  ['4014', 'HTR', 'y'],
+  ['4015', 'TNZ', 'y x1500'],
+  ['4016-4017', 'TNZ', 'y'],
+  ['4020', 'TRA'], // also TMI
+  ['4021', 'TTR'],
+  ['4022', 'TRA'], // also TMI
+  ['4023', 'TTR'],
+  ['4024', 'TRA'], // also TMI
+  ['4025', 'TTR'],
+  ['4026', 'TRA'], // also TMI
+  ['4027', 'TTR'],
+  ['4030', 'TRA'], // also TMI
+  ['4031', 'TTR'],
+  ['4032', 'TRA'], // also TMI
+  ['4033', 'TTR'],
+  ['4034', 'TRA', 'y'], // also TMI
+  ['4035', 'TTR', 'y'],
+  ['4036', 'TRA', 'y'], // also TMI
+  ['4037', 'TTR', 'y'],
+  ['4040-4057', 'TLQ'],
+  ['4060-4061', 'TRA'], // also TMI TNO
+  ['4062-4063', 'TQP'],
+  ['4064-4065', 'TRA'], // also TMI TNO
+  ['4066-4067', 'TQP'],
+  ['4070-4071', 'TRA'], // also TMI TNO
+  ['4072-4073', 'TQP'],
+  ['4074-4077', 'TSX'],
+  ['4101-4113', 'TNZ'],
+  ['4114-4117', 'TNZ', 'y'],
+  ['4121-4133', 'TMI'],
+  ['4134-4137', 'TMI', 'y'],
+  ['4141-4153', 'TNO'],
+  ['4154-4157', 'TNO', 'y'],
+  ['4160', 'TPL'], // also TOV TQO
+  ['4161', 'TQO'],
+  ['4162-4163', 'TQP'],
+  ['4164', 'TPL'], // also TOV TQO
+  ['4165', 'TQO'],
+  ['4166-4167', 'TQP'],
+  ['4170', 'TPL'], // also TOV TQO
+  ['4171', 'TQO'],
+  ['4172-4173', 'TQP'],
+  ['4174', 'TPL'], // also TOV TQO
+  ['4175', 'TQO'],
+  ['4176-4177', 'TQP', 'y'],
+  ['4201-4213', 'MPR'],
+  ['4214-4217', 'MPR', 'y o'],
+  ['4240', 'FDH'],
+  ['4241', 'FDP'],
+  ['4242', 'FDH'],
+  ['4243', 'FDP'],
+  ['4244', 'FDH'],
+  ['4245', 'FDP'],
+  ['4246', 'FDH'],
+  ['4247', 'FDP'],
+  ['4250', 'FDH'],
+  ['4251', 'FDP'],
+  ['4252', 'FDH'],
+  ['4253', 'FDP'],
+  ['4254', 'HTR'], // also BST WEF CAD
+  ['4255', 'FDP', 'y o'],
+  ['4256', 'FDH'],
+  ['4257', 'FDP', 'y'],
+  ['4261-4273', 'UFM'],
+  ['4274-4277', 'UFM', 'y o'],
+  ['4301', 'UFA'],
+  ['4303', 'UFS'],
+  ['4304-4305', 'UFA'],
+  ['4306-4307', 'UFS'],
+  ['4310-4311', 'UFA'],
+  ['4312-4313', 'UFS'],
+  ['4314-4315', 'UFA', 'y o'],
+  ['4316-4317', 'UFS', 'y o'],
+  ['4322', 'ANA'],
+  ['4324', 'ANA'],
+  ['4326', 'ANA'],
+  ['4330', 'ANA'],
+  ['4332', 'ANA'],
+  ['4334-4337', 'ANA', 'y'],
+  ['4340-4353', 'CAS'],
+  ['4354-4357', 'CAS', 'y'],
+  ['4360-4373', 'ACL'],
+  ['4374-4377', 'ACL', 'y o'],
+  ['4401-4413', 'SBM'],
+  ['4414-4415', 'SBM', 'y o'],
+  ['4416-4417', 'SUB', 'y o'], // also SBM
+  ['4420-4437', 'HPR'],
+  ['4440-4457', 'FDH'], // also HPR
+  ['4460', 'LDA'],
+  ['5000-5777', 'TXI'],
   ['0321', 'ANS', 's'], ['0323', 'ANS', 's'], ['0325', 'ANS', 's'], ['0327', 'ANS', 's'], ['0331', 'ANS', 's'], ['0333', 'ANS', 's'],
   ['0334', 'ANS', 'y a'], ['0335', 'ANS', 'y a s'], ['0336', 'ANS', 'y a'], ['0337', 'ANS', 'y a s'],
+  ['0631', 'STA', 's'], ['0632', 'STD', 'p'], ['0633', 'STP', 's'], ['0635', 'STA', 'y s'], ['0637', 'STP', 'y s'],
+  ['0720-0733', 'PAX', 'T6'],
 ];
 
 /** Unassigned codes by their 12 bits (prefix −1 fills 5000-5777), from UNASSIGNED_ROWS. */
 export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
   const table: (Unassigned | undefined)[] = new Array(4096).fill(undefined);
   for (const [codes, as, how = ''] of UNASSIGNED_ROWS) {
-    const d = BY_MNEMONIC.get(as);
+    // `-`: observed, but no rule reproduces it yet; the CPU stops on it (NOT_REPRODUCED).
+    const d = as === '-' ? BY_MNEMONIC.get('HTR') : BY_MNEMONIC.get(as);
     if (!d || d.kind !== 'machine') throw new Error(`internal: unassigned ${codes} runs as ${as}, not a machine instruction`);
     const [lo, hi = lo] = codes.split('-').map((s) => parseInt(s, 8)) as [number, number?];
     const f = how.split(' ');
@@ -423,13 +572,14 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       tagIntoOperand: f.includes('o'),
       acTagComplement: f.includes('a'),
       signFromAc: f.includes('s'),
+      prefixFromAc: f.includes('p'),
+      tag: f.some((w) => w.startsWith('T')) ? Number(f.find((w) => w.startsWith('T'))!.slice(1)) : -1,
       xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
       transfer: f.includes('t') ? true : f.includes('n') ? false : d.transfer,
       cycles: cy ? Number(cy.slice(1)) : d.cycles,
     };
-    if (u.signFromAc && as !== 'ANS') throw new Error(`internal: unassigned ${codes}: s applies to ANS only`);
     for (let op = lo; op <= hi!; op++) {
-      if (DECODE_DEF[op]) throw new Error(`internal: ${op.toString(8)} is assigned (${DECODE_DEF[op]!.mnemonic})`);
+      if (DECODE_DEF[op] || table[op]) throw new Error(`internal: ${op.toString(8)} is assigned or in two rows`);
       table[op] = u;
     }
   }

@@ -117,6 +117,33 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
       expect([g.m.cpu.mem[at], g.m.cpu.mem[at + 1]]).toEqual([from, to]);
     }
   });
+
+  it('CSPST - Alpha learns from its searches, not from his open_select first move nor from a lone jump (his poly_mod runs in search)', () => {
+    const learnsAt = (pos: Position, moveNumber: number): boolean => {
+      g.setPosition(0, pos);
+      g.call('GLIST');
+      for (const [k, v] of [['CSON', 1], ['GMODE', 2], ['GMVN', moveNumber], ['CSOPN', 1], ['CSWHO', 0], ['CSLRN', 1], ['JNP', 25], ['JDI', 0], ['JCI', 0], ['GSCOR', 0], ['CSS0', 0]] as const) g.poke(k, v);
+      try {
+        g.call('CSPST');
+      } finally {
+        g.poke('CSON', 0);
+      }
+      return g.peek('JCI') !== 0; // JMOD keeps each position it sees (his 30-position history)
+    };
+    expect(learnsAt(startPosition(), 0)).toBe(false); // the game's first move: open_select's
+    expect(learnsAt(startPosition(), 2)).toBe(true);
+    const lone = parseFen('B:W18:B14,1');
+    g.setPosition(0, lone);
+    g.call('GLIST');
+    expect([g.peek('GN'), g.peek('GJUMP')]).toEqual([1, 1]);
+    expect(learnsAt(lone, 5)).toBe(false); // 14x23, the only move
+    const two = parseFen('B:W18,19:B14,15');
+    g.setPosition(0, two);
+    g.call('GLIST');
+    expect(g.peek('GN')).toBeGreaterThan(1);
+    expect(g.peek('GJUMP')).toBe(1);
+    expect(learnsAt(two, 5)).toBe(true); // a choice of jumps: searched, learned from
+  });
 });
 
 describe('a learning game of the booted deck (*LEARN SEALE, *SELF)', () => {

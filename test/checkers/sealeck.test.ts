@@ -3,7 +3,7 @@
 // booted deck (*LEARN SEALE), whose printed start vector is his.
 
 import { describe, expect, it } from 'vitest';
-import { Game704, bootWith, linesOf } from './deck.ts';
+import { Game704, bootWith, linesOf, peek } from './deck.ts';
 import { PLYK } from './harness.ts';
 import { BLACK_MAN, WHITE_MAN, coords, isBlack, isKing, isWhite, mixedPositions, parseFen, rng, startPosition, type Position } from './reference.ts';
 import { signed, word } from './searchharness.ts';
@@ -143,6 +143,23 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
     expect(g.peek('GN')).toBeGreaterThan(1);
     expect(g.peek('GJUMP')).toBe(1);
     expect(learnsAt(two, 5)).toBe(true); // a choice of jumps: searched, learned from
+  });
+});
+
+describe("his search rule (CSVPS): a node is scored past the depth unless a jump is next (App. D recur)", () => {
+  it('*LEARN SEALE sets the break points to his rule, *LEARN SEALE OFF puts the search\'s own back', () => {
+    const points = (cards: string[]): number[] => {
+      const m = bootWith(cards);
+      m.run(1e8);
+      return ['VPMIN', 'VP4', 'VP5', 'VP11', 'VPMAX', 'VFEW'].map((n) => peek(m, n));
+    };
+    const own = points([]);
+    const his = points(['*LEARN SEALE']);
+    expect(his.slice(0, 3)).toEqual([2, 2, 2]); // depth 2 (CSDEP); no last-jump rule, no exchange offers past it
+    expect(his[3]).toBe(his[4]); // no stop for being ahead before VPMAX
+    expect(his[5]).toBe(0); // no few-pieces shift
+    expect(points(['*LEARN SEALE', '*LEARN SEALE', '*LEARN SEALE OFF'])).toEqual(own);
+    expect(own).not.toEqual(his);
   });
 });
 

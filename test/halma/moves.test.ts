@@ -151,11 +151,14 @@ describe('the deck', () => {
     expect(a.every((v) => Math.abs(v) <= 40)).toBe(true);
   });
 
-  it('*PLAY 2: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read', () => {
-    const lines = runDeck(['*HALMA 6', '*DEPTH 1', '*PLAY 2', 'A1-A4', 'C1-D2'], false, 1e8);
-    expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
-    expect(lines.find((l) => l.startsWith('ILLEGAL MOVE'))).toMatch(/^ILLEGAL MOVE - A1-A4/);
-    expect(lines).toContain('MOVE 1 SIDE 1 C1-D2 CARD');
-    expect(lines.find((l) => l.startsWith('MOVE 2 SIDE 2 '))).toMatch(/^MOVE 2 SIDE 2 [A-F]\d-[A-F]\d SCORE [-+]\d+$/);
-  });
+  // the last file of the camp's first row slides out diagonally: C1-D2, D1-E2, E1-F2
+  for (const [n, move] of [[6, 'C1-D2'], [8, 'D1-E2'], [12, 'E1-F2']] as const) {
+    it(`*PLAY 2 on ${n}x${n}: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read`, () => {
+      const lines = runDeck([`*HALMA ${n}`, '*DEPTH 1', '*PLAY 2', 'A1-A4', 'A1-Z9', move], false, 1e8);
+      expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
+      expect(lines.filter((l) => l.startsWith('ILLEGAL MOVE'))).toEqual(['ILLEGAL MOVE - A1-A4', 'ILLEGAL MOVE - A1-Z9']);
+      expect(lines).toContain(`MOVE 1 SIDE 1 ${move} CARD`);
+      expect(lines.find((l) => l.startsWith('MOVE 2 SIDE 2 '))).toMatch(/^MOVE 2 SIDE 2 [A-L]\d+-[A-L]\d+ SCORE [-+]\d+$/);
+    });
+  }
 });

@@ -5,7 +5,7 @@
 // instructions before a limit). The hot loop allocates nothing.
 
 import type { StopReason } from './cpu.ts';
-import { BY_MNEMONIC, DECODE_DEF, OPCODES, UNASSIGNED } from './opcodes.ts';
+import { DECODE_DEF, OPCODES, UNASSIGNED } from './opcodes.ts';
 import {
   flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup,
   type Gen, type Semantics, unassignedSemantics,
@@ -24,7 +24,7 @@ for (let op = 0; op < 4096; op++) {
     CYCLES[op] = d.cycles;
   } else if (u) {
     // What the hardware does with a code IBM did not assign (opcodes.ts); Cpu.strict stops instead.
-    FLAGS[op] = UNASSIGNED_CODE | (u.indexed ? INDEXED : 0) | (BY_MNEMONIC.get(u.as)!.readsMemory ? READS : 0)
+    FLAGS[op] = UNASSIGNED_CODE | (u.indexed ? INDEXED : 0) | (u.readsMemory ? READS : 0)
       | (u.transfer ? TRANSFER : 0);
     CYCLES[op] = u.cycles;
   }

@@ -125,8 +125,11 @@ function termCycles(boards: Float64Array[]): void {
   const none = evalForms(withTerms([]), boards);
   console.log('\nEVAL term by term (docs/checkers-terms.md, where the cycles go): each term alone, cycles more than the empty');
   console.log(`table (${Math.round(none.turned)} turned, ${Math.round(none.hit)} earlier-move hit, ${Math.round(none.miss)} miss), means over the same positions; "single" is the`);
-  console.log('plain routine for one side (TSX XNAME,4), "twin" both sides at once, "hit" P(R) for the leaf, "miss" P(R) and P(R\') of the earlier position:');
-  console.log('   k  term      single   twin    hit   miss');
+  const all = Array.from({ length: 38 }, (_, i) => i + 1);
+  const full = evalForms(withTerms(all), boards);
+  console.log('plain routine for one side (TSX XNAME,4), "twin" both sides at once, "hit" P(R) for the leaf, "miss" P(R) and P(R\') of the earlier position;');
+  console.log(`"in 38" what the term adds to a hit in a table of all 38 (${Math.round(full.hit)} cycles; the words it shares are paid by the others):`);
+  console.log('   k  term      single   twin    hit   miss  in 38');
   for (let k = 1; k <= 38; k++) {
     const m = withTerms([k]);
     const f = evalForms(m, boards);
@@ -138,7 +141,8 @@ function termCycles(boards: Float64Array[]): void {
       single += call704(m, routine, names[k - 1]!, { returns: 1, limit: 1e7 }).cycles - TSX_CYCLES;
     }
     const d = (x: number, y: number) => String(Math.round(x - y)).padStart(6);
-    console.log(`  ${String(k).padStart(2)}  ${names[k - 1]!.padEnd(7)} ${String(Math.round(single / boards.length)).padStart(7)} ${d(f.turned, none.turned)} ${d(f.hit, none.hit)} ${d(f.miss, none.miss)}`);
+    const rest = evalForms(withTerms(all.filter((j) => j !== k)), boards);
+    console.log(`  ${String(k).padStart(2)}  ${names[k - 1]!.padEnd(7)} ${String(Math.round(single / boards.length)).padStart(7)} ${d(f.turned, none.turned)} ${d(f.hit, none.hit)} ${d(f.miss, none.miss)} ${d(full.hit, rest.hit)}`);
   }
 }
 /** A random board at ply 0 (1-12 pieces a side, a tenth of them kings), either side to move. */

@@ -154,4 +154,26 @@ describe('how EVAL chooses', () => {
     g.poke('VPRV0', 0);
     g.poke('VPREV', 0);
   });
+
+  it('below VTWN1 terms, the twins for R alone when the table holds a connective (ETCON), else the single routines', () => {
+    const g = new Game704().start();
+    const prev = randomGamePosition(rng(5), 24), pos = randomGamePosition(rng(6), 25);
+    setPly(g, 0, prev);
+    setPly(g, 1, pos);
+    g.poke('VPREV', 1);
+    const at1 = (poly: Poly): number => {
+      setTable(g, poly);
+      g.m.cpu.xr1 = 16;
+      g.call('EVAL');
+      const { acSign, acMag } = g.m.cpu;
+      return acSign ? -acMag : acMag;
+    };
+    const want = (poly: Poly): number => 64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * priorTerm(TERMS[k - 1]![1], pos, prev), 0));
+    for (const [poly, connective] of [[[{ k: 9, c: 4 }, { k: 27, c: 8 }], 1], [[{ k: 9, c: 4 }, { k: 4, c: 8 }], 0], [[{ k: 38, c: -2 }], 1]] as const) {
+      expect(at1([...poly])).toBe(want([...poly]));
+      expect(g.peek('ETCON')).toBe(connective);
+      expect(g.peek('EVTX') % 32768).toBe(g.sym(connective ? 'EVTL' : 'EVTS'));
+    }
+    g.poke('VPREV', 0);
+  });
 });

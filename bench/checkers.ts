@@ -300,10 +300,9 @@ brackets; means over the ${boards.length} positions one self-play game met, and 
   row('evaluate a board position, 4 terms (EVAL)', '2.4 ms', ms(t.EVAL));
   row('find the score for a saved board (KLOOK)', '2.3 ms', `${ms(rote.black)} hit, Black to move; ${ms(rote.white)} White; ${ms(rote.miss)} miss`);
   row('evaluate with 16 terms (Appendix C terms 1-16):', '7.5 ms', '');
-  row('  each term less its value one move earlier, the', '', `${ms(sixteen.hit)}`);
-  row('  earlier position\'s terms saved (Samuel\'s way)', '', '');
-  row('  the same, the earlier position\'s computed too', '', `${ms(sixteen.miss)}`);
-  row('  each term less its value on the turned board', '', `${ms(sixteen.turned)}`);
+  row('  less their values one move earlier, those saved', '', `${ms(sixteen.hit)}`);
+  row('  the same, the earlier values computed too', '', `${ms(sixteen.miss)}`);
+  row('  less their values on the turned board', '', `${ms(sixteen.turned)}`);
   row('evaluate with Appendix C\'s 12 leading terms:', '', '');
   row('  one move earlier, saved / computed too', '', `${ms(appC.hit)} / ${ms(appC.miss)}`);
   row('  the turned board', '', `${ms(appC.turned)}`);

@@ -38,6 +38,7 @@ const pathText = (path: readonly number[], jump: boolean): string => path.join(j
 const moveText = (e: Of<'move'>): string => pathText(e.path, e.jump);
 /** PDN result: the first number is Black's (the side that starts). */
 const resultOf = (over: Of<'game-over'> | null): string => (!over ? '*' : over.winner === 'black' ? '1-0' : over.winner === 'white' ? '0-1' : '1/2-1/2');
+const signedScore = (n: number): string => `${n > 0 ? '+' : ''}${n}`;
 const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
 
 /** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
@@ -416,7 +417,7 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
   return (e: Event): void => {
     switch (e.kind) {
       case 'move':
-        if (opts.verbose && e.by === 'book') say(`  ${String(e.ply).padStart(3)} ${sideName(e.side).padEnd(5)} ${moveText(e).padEnd(9)} program ${pathText(e.program, e.programJump).padEnd(9)} H ${e.high} L ${e.low}`);
+        if (opts.verbose && e.by === 'book') say(`  ${String(e.ply).padStart(3)} ${sideName(e.side).padEnd(5)} ${moveText(e).padEnd(9)} ${signedScore(e.bookScore).padStart(7)}  program ${pathText(e.program, e.programJump).padEnd(9)} ${signedScore(e.programScore).padStart(7)}  H ${e.high} L ${e.low}`);
         break;
       case 'illegal': case 'bad': case 'no-game': say(style.error(rejected(e))); break;
       case 'game-over': say(`  ${e.text}`); break;
@@ -566,7 +567,7 @@ export function registerCheckersCommands(program: Command): void {
     .argument('<file>', 'a PDN file, or a deck of *BOOK and move cards')
     .option('--game <n>', 'only game n of the PDN file')
     .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
-    .option('--verbose', "each book move with the program's choice, H and L")
+    .option('--verbose', "each book move and its score, the program's choice and its score, H and L")
     .option('--rote', `${ROTE_HELP}: the positions of the book games are saved with the program's own scores (Samuel's book learning)`)
     .option('--memory <tape>', MEMORY_HELP)
     .option('--learning <tape>', LEARNING_USE_HELP)

@@ -40,6 +40,8 @@ export type Event = Line & (
   /** `*GIVEAWAY ON|OFF` obeyed. */
   | { kind: 'variant'; giveaway: boolean }
   | { kind: 'perft'; depth: number; count: number }
+  /** `*TABLE n` obeyed: the lines that follow belong to table n's game. */
+  | { kind: 'table'; table: number }
   | { kind: 'board'; position: Position }
   | { kind: 'end'; why: 'run' | 'cards' }
   | { kind: 'rote' }
@@ -83,6 +85,7 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [/^BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3}|UNDEFINED)$/, (m) => ({ kind: 'book-summary', low: Number(m[1]), high: Number(m[2]), c: m[3]! })],
   [/^GAME OVER - (?:(BLACK|WHITE) WINS|DRAWN) - (.*)$/, (m) => ({ kind: 'game-over', winner: m[1] ? side(m[1]) : null, reason: m[2]!, giveaway: m[2]!.endsWith(' (GIVE-AWAY)') })],
   [/^GIVE-AWAY CHECKERS (ON|OFF)$/, (m) => ({ kind: 'variant', giveaway: m[1] === 'ON' })],
+  [/^TABLE (\d+)$/, (m) => ({ kind: 'table', table: Number(m[1]) })],
   [/^PERFT (\d+) = (\d+)$/, (m) => ({ kind: 'perft', depth: Number(m[1]), count: Number(m[2]) })],
   [/^END OF (RUN|CARDS)$/, (m) => ({ kind: 'end', why: m[1] === 'RUN' ? 'run' : 'cards' })],
   // rote learning's lines (docs/checkers-rote.md), only with *ROTE ON; the text says the rest

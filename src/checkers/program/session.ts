@@ -32,6 +32,8 @@ export type Event = Line & (
   | { kind: 'predict'; side: Side }
   /** One line of the `*MOVES` list: a complete legal move of the position. */
   | { kind: 'legal'; path: number[]; jump: boolean }
+  /** `*HINT`: the move the program would play for the side to move (the person), with its search figures. */
+  | { kind: 'hint'; side: Side; path: number[]; jump: boolean; score: number; depth: number }
   | { kind: 'illegal' | 'bad' | 'no-game'; card: string }
   | { kind: 'abandoned' | 'end-of-book' }
   | { kind: 'book-summary'; low: number; high: number; c: string }
@@ -74,6 +76,9 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) ([-+]\\d+) PROGRAM (${PATH}) ([-+]\\d+) H (\\d+) L (\\d+)$`), (m) => ({
     kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'), by: 'book',
     bookScore: Number(m[4]), program: path(m[5]!), programJump: m[5]!.includes('X'), programScore: Number(m[6]), high: Number(m[7]), low: Number(m[8]),
+  })],
+  [new RegExp(`^HINT (BLACK|WHITE) (${PATH}) SCORE ([-+]\\d+) PLY (\\d+)$`), (m) => ({
+    kind: 'hint', side: side(m[1]!), path: path(m[2]!), jump: m[2]!.includes('X'), score: Number(m[3]), depth: Number(m[4]),
   })],
   [new RegExp(`^LEGAL MOVE (${PATH})$`), (m) => ({ kind: 'legal', path: path(m[1]!), jump: m[1]!.includes('X') })],
   [/^(BLACK|WHITE) PREDICTS A WIN$/, (m) => ({ kind: 'predict', side: side(m[1]!) })],

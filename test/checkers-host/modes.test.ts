@@ -24,6 +24,17 @@ describe('play --console', () => {
   });
 });
 
+describe('debug: the move on the console by hand', () => {
+  it('sense 1 on, the program stops at its HPR; keys, enter mq, continue: the 704 plays the move from the keys and answers', () => {
+    const script = ['card *PLAY WHITE', 'sense 1 on', 'continue', 'keys PZE 17,,13', 'enter mq', 'continue', 'printer 4'].join('\n');
+    const r = cli(['debug', 'asm/checkers/main.sap', '--script', '-'], script);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.match(/halt: HPR at \d+/g)).toHaveLength(2); // waiting for Black's move, then for the next
+    expect(r.stdout).toContain('MQ := entry keys 000013000017');
+    expect(r.stdout).toMatch(/MOVE 1 BLACK 11-15 KEYS\nMOVE 2 WHITE \d+-\d+ SCORE /);
+  });
+});
+
 describe('play --tables', () => {
   it('plays two games at once, each person\'s line routed to its table', () => {
     const r = cli(['play', '--tables', '2', '--program-plays', 'white'], '1 11-15\n2 9-13\n1 resign\nquit\n');

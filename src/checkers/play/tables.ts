@@ -36,6 +36,7 @@ export interface TablesOptions {
 const HELP = `Each line is a table's number and what its person does:
   3 11-15     table 3's move (every landing square of a jump: 3 15x24)
   3 board     the 704 prints table 3's board       3 moves    its legal moves
+  3 hint      the move the 704 would play for table 3's person
   3 resign    table 3's person concedes
   help, quit
 The 704 answers at once and the next person may type; a game waits on its drum meanwhile.`;
@@ -84,6 +85,7 @@ export async function playTables(opts: TablesOptions): Promise<void> {
         break;
       case 'board': out(`${tag} the 704's board:`); out(drawBoard(e.position)); break;
       case 'legal': out(`${tag} legal: ${e.path.join(e.jump ? 'x' : '-')}`); break;
+      case 'hint': out(`${tag} the 704 would play ${style.reg(e.path.join(e.jump ? 'x' : '-'))}`); break;
       case 'illegal': case 'bad': out(`${tag} ${style.error(`the 704: ${e.text}`)}`); break;
       case 'game-over': t.over = e; out(`${tag} ${style.ok(e.text)}`); break;
       case 'predict': out(`${tag} ${style.warn(e.text)}`); break;
@@ -110,7 +112,7 @@ export async function playTables(opts: TablesOptions): Promise<void> {
       if (!m || t < 1 || t > n) { out(style.error(`say a table 1-${n} and a move, e.g. 1 11-15 (help for help)`)); continue; }
       if (tables[t - 1]!.over) { out(`table ${t}'s game is over: ${tables[t - 1]!.over!.text}`); continue; }
       const what = m[2]!.trim();
-      const card = ({ board: '*BOARD', moves: '*MOVES', resign: '*CONCEDE' } as Record<string, string>)[what.toLowerCase()] ?? what.toUpperCase();
+      const card = ({ board: '*BOARD', moves: '*MOVES', hint: '*HINT', resign: '*CONCEDE' } as Record<string, string>)[what.toLowerCase()] ?? what.toUpperCase();
       let punched: Card;
       try {
         punched = textCard(card, 'your card');

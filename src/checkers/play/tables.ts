@@ -90,6 +90,7 @@ export async function playTables(opts: TablesOptions): Promise<void> {
       case 'game-over': t.over = e; out(`${tag} ${style.ok(e.text)}`); break;
       case 'predict': out(`${tag} ${style.warn(e.text)}`); break;
       case 'game': break;
+      case 'banner': out(style.dim(e.text)); break;
       default: out(`${tag} ${style.dim(e.text)}`);
     }
   };

@@ -12,7 +12,22 @@ import { attachMemoryTapes } from '../../src/checkers/rote/memoryTape.ts';
 import { attachLearningTapes, readLearningTape } from '../../src/checkers/learning/learningTape.ts';
 import { readTapeFile } from '../../src/devices/tapeImage.ts';
 import { textCard } from '../../src/devices/cards.ts';
+import type { Machine } from '../../src/machine/machine.ts';
 import { bootWith, Game704, linesOf, peek, poke, sym } from './deck.ts';
+
+/** The deck booted and run to its command loop, then made quick: no few-pieces shift, games of `plies` plies. */
+function bootShort(cards: string[], eof: boolean, plies: number): Machine {
+  const m = bootWith(cards, eof);
+  const at = sym('GCMD');
+  m.cpu.breakpoints[at] = 1;
+  m.cpu.updateDebug();
+  m.run(100_000_000);
+  m.cpu.breakpoints[at] = 0;
+  m.cpu.updateDebug();
+  poke(m, 'VFEW', 0);
+  poke(m, 'GMAXM', plies);
+  return m;
+}
 
 describe('LXEND and LXSVQ, one call at a time', () => {
   it('counts the games with Alpha\'s terms and coefficients unchanged, and lets rote learning save from the LXGMS-th, only in Alpha\'s searches', () => {
@@ -59,15 +74,7 @@ describe('a combined learning run', () => {
   it('saves only Alpha\'s boards once stable, and a change of the polynomial expunges the memory', () => {
     const dir = mkdtempSync(join(tmpdir(), 'combine-'));
     const setup = '*SETUP B/W18,23,27,K30/B5,10,14,K3';
-    const m = bootWith(['*ROTE ON', '*LEARN COMBINE', '*LEARN ON', setup, '*SELF'], false);
-    const at = sym('GCMD');
-    m.cpu.breakpoints[at] = 1;
-    m.cpu.updateDebug();
-    m.run(100_000_000);
-    m.cpu.breakpoints[at] = 0;
-    m.cpu.updateDebug();
-    poke(m, 'VFEW', 0);
-    poke(m, 'GMAXM', 4); // four plies a game: two moves each
+    const m = bootShort(['*ROTE ON', '*LEARN COMBINE', '*LEARN ON', setup, '*SELF'], false, 4); // four plies a game: two moves each
     const tapes = attachMemoryTapes(m.io, join(dir, 'memory.tap'), join(dir, 'new.tap'));
     expect(m.run(2_000_000_000).reason).toBe('input'); // game 1: learning changes the polynomial; nothing saved
     expect(linesOf(m).filter((l) => l.startsWith('ROTE MERGE'))).toEqual([]);
@@ -88,16 +95,8 @@ describe('a combined learning run', () => {
 
 describe("*LEARN COMBINE's state on the learning tape", () => {
   /** One learning game from a small ending, tape 3 = `tape`, tape 4 = `tape`.new; `before` pokes the booted program. */
-  function learningRun(tape: string, cards: string[], before: (m: ReturnType<typeof bootWith>) => void = () => {}) {
-    const m = bootWith([...cards, '*SETUP B/W18,23,27,K30/B5,10,14,K3', '*SELF', '*END'], true);
-    const at = sym('GCMD');
-    m.cpu.breakpoints[at] = 1;
-    m.cpu.updateDebug();
-    m.run(100_000_000);
-    m.cpu.breakpoints[at] = 0;
-    m.cpu.updateDebug();
-    poke(m, 'VFEW', 0);
-    poke(m, 'GMAXM', 2);
+  function learningRun(tape: string, cards: string[], before: (m: Machine) => void = () => {}) {
+    const m = bootShort([...cards, '*SETUP B/W18,23,27,K30/B5,10,14,K3', '*SELF', '*END'], true, 2);
     before(m);
     const tapes = attachLearningTapes(m.io, tape);
     expect(m.run(2_000_000_000).reason).toBe('halt');

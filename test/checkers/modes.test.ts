@@ -49,6 +49,19 @@ describe('the opponent\'s move on the console (entry keys, sense switch 1)', () 
     expect(moves(m)).toHaveLength(3);
   });
 
+  it('refuses keys that name two jumps (a king\'s circuit both ways round): the path comes on a card', () => {
+    const m = bootWith(['*SETUP B/W10,11,18,19/BK7', '*PLAY WHITE'], false);
+    m.cpu.senseSwitches = 1;
+    expect(run(m)).toBe('HPR');
+    enter(m, 7, 7); // 7x14x23x16x7 and 7x16x23x14x7
+    expect(run(m)).toBe('HPR');
+    expect(linesOf(m)).toContain('AMBIGUOUS MOVE - KEYS 7-7');
+    m.cpu.senseSwitches = 0;
+    m.reader.feed([card('7X16X23X14X7')]);
+    run(m);
+    expect(moves(m)[0]).toBe('MOVE 1 BLACK 7X16X23X14X7 CARD');
+  });
+
   it('keysMove: the from and last squares of a typed move', () => {
     expect(keysMove('11-15')).toEqual({ from: 11, to: 15 });
     expect(keysMove('6x15X22')).toEqual({ from: 6, to: 22 });

@@ -164,47 +164,48 @@ export class Translator {
    * JavaScript for the block entered at `entry`, or null when its first word is not translatable.
    * The block follows the straight line and, through transfers that always go to one address
    * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
+   * A constant transfer or skip to a word of the block goes there inside it: the words such
+   * transfers reach are the cases of a `switch` on the IC in the block's loop, so loops and
+   * forward skips within the block never leave it.
    */
   private source(entry: number): string | null {
-    const m = this.cpu.mem, am = this.cpu.addrMask;
+    const line = this.line(entry);
+    if (line.words.length === 0) return null;
+    const am = this.cpu.addrMask;
+    const inLine = new Set(line.words);
+    // The words some constant transfer of the block goes to: entries of the switch.
+    const labels = new Set([entry]);
+    for (const t of [...line.targets, line.next]) if (inLine.has(t)) labels.add(t);
     const parts: string[] = [];
-    let count = 0, cycles = 0; // instructions and base cycles up to the current one
-    let a = entry;
-    let open = true; // the last word falls through to the next
-    while (count < MAX_BLOCK && this.volatile[a] === 0) {
-      const w = m[a]!;
-      const s = translatable(w);
-      if (s === null) break;
+    let count = 0, cycles = 0; // instructions and base cycles since the last label
+    for (let i = 0; i < line.words.length; i++) {
+      const a = line.words[i]!;
+      if (labels.has(a)) {
+        if (i > 0) parts.push(`ins += ${count}; cyc += ${cycles};`);
+        parts.push(`case ${a}:`);
+        count = 0; cycles = 0;
+      }
+      const w = this.cpu.mem[a]!;
       const op = (w / 16777216) >>> 0;
       count++;
       cycles += CYCLES[op]!;
+      const follow = line.follow[i]!;
+      const body = translatable(w)!.code(this.gen(labels, a, w, count, cycles, [], follow)).replaceAll(JUMP, '');
       const t = (w >>> 15) & 7;
-      const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-      const targets: number[] = [];
-      let body = s.code(this.gen(entry, a, w, count, cycles, targets, -1));
-      const y = indexed ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+      const y = t !== 0 && (FLAGS[op]! & INDEXED) !== 0 ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+      parts.push(`{ ${y} ${body} }`);
       this.mark(a);
       this.enlist(entry, a);
-      if (alwaysTransfers(body)) {
-        const target = targets.at(-1);
-        if (target === undefined || target === entry || count >= MAX_BLOCK) {
-          parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-          open = false;
-          break;
-        }
-        body = s.code(this.gen(entry, a, w, count, cycles, [], target)); // go on at the target
-        parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-        a = target;
-        continue;
-      }
-      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-      a = (a + 1) & am;
     }
-    if (count === 0) return null;
-    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a};`);
+    const done = `ins += ${count}; cyc += ${cycles};`;
+    if (line.next >= 0) {
+      parts.push(labels.has(line.next) ? `${done} ic = ${line.next}; continue main;` : `${done} ic = ${line.next}; break main;`);
+    }
     const loop = `main: for (;;) {
-    if (ins + ${count} > end) { rc = ${BUDGET}; break; }
+    if (ins + ${line.words.length} > end) { rc = ${BUDGET}; break; }
+    switch (ic) {
 ${parts.join('\n')}
+    }
     break;
   }`;
     const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
@@ -221,23 +222,64 @@ return function block${entry.toString(8)}(c, end) {
   }
 
   /**
-   * How the translator writes the instruction at L, the `count`th of its block (`cycles` the base
-   * cycles so far): the word's fields are constants, and every way out of the block first adds
-   * the instructions and base cycles done. Constant transfer targets go to `targets`; a transfer
-   * to `follow` is the block going on there.
+   * The words of the block entered at `entry`, in order: the straight line of translatable words,
+   * through the targets of transfers that always go to one address, up to a word the interpreter
+   * runs, a transfer with a variable target, a word already in the block, or MAX_BLOCK words.
+   * `follow[i]`: the target the i-th word's transfer goes on to in the line (-1 if none);
+   * `targets`: every constant transfer and skip target; `next`: where the last word falls or
+   * goes to, -1 when it leaves by its own transfer.
    */
-  private gen(entry: number, L: number, w: number, count: number, cycles: number, targets: number[], follow: number): Gen {
+  private line(entry: number): { words: number[]; follow: number[]; targets: number[]; next: number } {
+    const m = this.cpu.mem, am = this.cpu.addrMask;
+    const words: number[] = [], follow: number[] = [], targets: number[] = [];
+    const seen = new Set<number>();
+    let a = entry;
+    while (words.length < MAX_BLOCK && this.volatile[a] === 0 && !seen.has(a)) {
+      const w = m[a]!;
+      const s = translatable(w);
+      if (s === null) break;
+      const mine: number[] = [];
+      const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1));
+      targets.push(...mine);
+      words.push(a);
+      seen.add(a);
+      if (alwaysTransfers(body)) {
+        const target = mine.at(-1);
+        if (target === undefined || seen.has(target) || words.length >= MAX_BLOCK) {
+          follow.push(-1);
+          return { words, follow, targets, next: -1 };
+        }
+        follow.push(target);
+        a = target;
+        continue;
+      }
+      follow.push(-1);
+      a = (a + 1) & am;
+    }
+    return { words, follow, targets, next: a };
+  }
+
+  /**
+   * How the translator writes the instruction at L, the `count`th since the last label of its
+   * block (`cycles` the base cycles so far): the word's fields are constants, and every way out
+   * first adds the instructions and base cycles done. A transfer to a label goes round the
+   * block's loop; constant transfer targets go to `targets`; a transfer to `follow` is the block
+   * going on there.
+   */
+  private gen(labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
     const regs = selected(t);
     const done = `ins += ${count}; cyc += ${cycles};`;
-    const to = (target: string): string =>
-      target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
+    const to = (target: number): string =>
+      labels.has(target) ? `${done} ic = ${target}; continue main;` : `${done} ic = ${target}; break main;`;
     const transfer = (target: string): string => {
-      if (target !== 'y') targets.push(Number(target));
-      return target === String(follow) ? JUMP : `${to(target)}${JUMP}`;
+      if (target === 'y') return `${done} ic = y; break main;${JUMP}`;
+      const n = Number(target);
+      targets.push(n);
+      return n === follow ? JUMP : `${to(n)}${JUMP}`;
     };
     return {
       y: indexed ? 'y' : String((w & 0x7fff) & am),
@@ -247,10 +289,10 @@ return function block${entry.toString(8)}(c, end) {
       setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
       // A store into a word some block was built from drops the blocks built from its page, this
       // one perhaps among them: the block leaves after the store.
-      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${to(String((L + 1) & am))} } }`,
+      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${done} ic = ${(L + 1) & am}; break main; } }`,
       jump: transfer,
       go: transfer,
-      skip: (k) => to(String((L + 1 + k) & am)),
+      skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },
       call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
     };
   }

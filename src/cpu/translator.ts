@@ -169,13 +169,20 @@ export class Translator {
    * forward skips within the block never leave it.
    */
   private source(entry: number): string | null {
-    const line = this.line(entry);
+    // Index registers are known only on the way from one label to the next; which words are
+    // labels depends on what the knowledge folds, so build until the labels settle.
+    let reset = new Set([entry]);
+    let line = this.line(entry, reset, true);
+    for (let tries = 0; ; tries++) {
+      const labels = labelsOf(entry, line);
+      if ([...labels].every((l) => reset.has(l))) break;
+      reset = new Set([...reset, ...labels]);
+      line = this.line(entry, reset, tries < 3);
+    }
     if (line.words.length === 0) return null;
     const am = this.cpu.addrMask;
-    const inLine = new Set(line.words);
     // The words some constant transfer of the block goes to: entries of the switch.
-    const labels = new Set([entry]);
-    for (const t of [...line.targets, line.next]) if (inLine.has(t)) labels.add(t);
+    const labels = labelsOf(entry, line);
     const parts: string[] = [];
     let count = 0, cycles = 0; // instructions and base cycles since the last label
     for (let i = 0; i < line.words.length; i++) {
@@ -190,9 +197,10 @@ export class Translator {
       count++;
       cycles += CYCLES[op]!;
       const follow = line.follow[i]!;
-      const body = translatable(w)!.code(this.gen(labels, a, w, count, cycles, [], follow)).replaceAll(JUMP, '');
+      const known = line.known[i]!;
+      const body = translatable(w)!.code(this.gen(labels, a, w, count, cycles, [], follow, known)).replaceAll(JUMP, '');
       const t = (w >>> 15) & 7;
-      const y = t !== 0 && (FLAGS[op]! & INDEXED) !== 0 ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+      const y = t !== 0 && (FLAGS[op]! & INDEXED) !== 0 && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
       parts.push(`{ ${y} ${body} }`);
       this.mark(a);
       this.enlist(entry, a);
@@ -227,36 +235,50 @@ return function block${entry.toString(8)}(c, end) {
    * runs, a transfer with a variable target, a word already in the block, or MAX_BLOCK words.
    * `follow[i]`: the target the i-th word's transfer goes on to in the line (-1 if none);
    * `targets`: every constant transfer and skip target; `next`: where the last word falls or
-   * goes to, -1 when it leaves by its own transfer.
+   * goes to, -1 when it leaves by its own transfer. With `fold`, `known[i]` holds the index
+   * registers XR1, XR2, XR4 known before the i-th word (-1: unknown): set to constants since the
+   * last word of `reset` (TSX's return address, TXI on a known register), so a subroutine's
+   * return `TRA 1,4` and indexed addresses become constants.
    */
-  private line(entry: number): { words: number[]; follow: number[]; targets: number[]; next: number } {
+  private line(entry: number, reset: ReadonlySet<number>, fold: boolean): Line {
     const m = this.cpu.mem, am = this.cpu.addrMask;
-    const words: number[] = [], follow: number[] = [], targets: number[] = [];
+    const words: number[] = [], follow: number[] = [], targets: number[] = [], known: Known[] = [];
     const seen = new Set<number>();
+    let xs: Known = UNKNOWN;
     let a = entry;
     while (words.length < MAX_BLOCK && this.volatile[a] === 0 && !seen.has(a)) {
       const w = m[a]!;
       const s = translatable(w);
       if (s === null) break;
+      if (reset.has(a) || !fold) xs = UNKNOWN;
       const mine: number[] = [];
-      const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1));
+      const set: (number | null)[] = [];
+      const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, set));
       targets.push(...mine);
       words.push(a);
+      known.push(xs);
       seen.add(a);
+      if (set.length > 0) {
+        const v = set.at(-1)!;
+        const t = (w >>> 15) & 7;
+        const now = (i: number): number => ((t >> i) & 1 ? (v ?? -1) : xs[i]!);
+        xs = [now(0), now(1), now(2)];
+      }
       if (alwaysTransfers(body)) {
         const target = mine.at(-1);
         if (target === undefined || seen.has(target) || words.length >= MAX_BLOCK) {
           follow.push(-1);
-          return { words, follow, targets, next: -1 };
+          return { words, follow, targets, known, next: -1 };
         }
         follow.push(target);
+        targets.pop(); // the block goes on there: no label
         a = target;
         continue;
       }
       follow.push(-1);
       a = (a + 1) & am;
     }
-    return { words, follow, targets, next: a };
+    return { words, follow, targets, known, next: a };
   }
 
   /**
@@ -266,12 +288,17 @@ return function block${entry.toString(8)}(c, end) {
    * block's loop; constant transfer targets go to `targets`; a transfer to `follow` is the block
    * going on there.
    */
-  private gen(labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number): Gen {
+  private gen(
+    labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number,
+    known: Known, set: (number | null)[] = [],
+  ): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
     const regs = selected(t);
+    const kx = knownX(t, known);
+    const ky = indexed ? indexedY(w, known, am) : null;
     const done = `ins += ${count}; cyc += ${cycles};`;
     const to = (target: number): string =>
       labels.has(target) ? `${done} ic = ${target}; continue main;` : `${done} ic = ${target}; break main;`;
@@ -282,11 +309,14 @@ return function block${entry.toString(8)}(c, end) {
       return n === follow ? JUMP : `${to(n)}${JUMP}`;
     };
     return {
-      y: indexed ? 'y' : String((w & 0x7fff) & am),
+      y: !indexed ? String((w & 0x7fff) & am) : ky === null ? 'y' : String(ky),
       L: String(L),
       dec: String(Math.floor(w / 262144) & am),
-      x: () => xr(t),
-      setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
+      x: () => (kx === null ? xr(t) : String(kx)),
+      setX: (v) => {
+        set.push(constant(v, am));
+        return regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`;
+      },
       // A store into a word some block was built from drops the blocks built from its page, this
       // one perhaps among them: the block leaves after the store.
       store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${done} ic = ${(L + 1) & am}; break main; } }`,
@@ -296,6 +326,43 @@ return function block${entry.toString(8)}(c, end) {
       call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
     };
   }
+}
+
+/** XR1, XR2, XR4 as far as known at translate time: a value, or -1. */
+type Known = readonly [number, number, number];
+const UNKNOWN: Known = [-1, -1, -1];
+
+interface Line { words: number[]; follow: number[]; targets: number[]; known: Known[]; next: number }
+
+/** The entry, and the words of the line some constant transfer of the block goes to. */
+function labelsOf(entry: number, line: Line): Set<number> {
+  const inLine = new Set(line.words);
+  const labels = new Set([entry]);
+  for (const t of [...line.targets, line.next]) if (inLine.has(t)) labels.add(t);
+  return labels;
+}
+
+/** The OR of the registers tag `t` selects when all of them are known (0 for tag 0), else null. */
+function knownX(t: number, known: Known): number | null {
+  let x = 0;
+  for (let i = 0; i < 3; i++) {
+    if (((t >> i) & 1) === 0) continue;
+    if (known[i]! < 0) return null;
+    x |= known[i]!;
+  }
+  return x;
+}
+
+/** The effective address of an indexed word when its registers are known, else null. */
+function indexedY(w: number, known: Known, am: number): number | null {
+  const x = knownX((w >>> 15) & 7, known);
+  return x === null ? null : ((w & 0x7fff) - x) & am;
+}
+
+/** The value of code made of numbers, `am`, parentheses and + - & | alone, else null. */
+function constant(e: string, am: number): number | null {
+  if (!/^(?:[\d\s()+\-&|]|am)+$/.test(e)) return null;
+  return (new Function('am', `return ${e};`) as (am: number) => number)(am);
 }
 
 /** The index registers a constant tag selects (ibm704.md §3.1). */

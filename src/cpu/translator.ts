@@ -164,9 +164,9 @@ export class Translator {
    * JavaScript for the block entered at `entry`, or null when its first word is not translatable.
    * The block follows the straight line and, through transfers that always go to one address
    * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
-   * A constant transfer or skip to a word of the block goes there inside it: the words such
-   * transfers reach are the cases of a `switch` on the IC in the block's loop, so loops and
-   * forward skips within the block never leave it.
+   * The targets of its constant transfers and skips are taken into the block too, as far as
+   * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
+   * block's loop, so loops, skips and branches within the block never leave it.
    */
   private source(entry: number): string | null {
     // Index registers are known only on the way from one label to the next; which words are
@@ -188,7 +188,7 @@ export class Translator {
     for (let i = 0; i < line.words.length; i++) {
       const a = line.words[i]!;
       if (labels.has(a)) {
-        if (i > 0) parts.push(`ins += ${count}; cyc += ${cycles};`);
+        if (count > 0) parts.push(`ins += ${count}; cyc += ${cycles};`); // falling into the label
         parts.push(`case ${a}:`);
         count = 0; cycles = 0;
       }
@@ -204,10 +204,11 @@ export class Translator {
       parts.push(`{ ${y} ${body} }`);
       this.mark(a);
       this.enlist(entry, a);
-    }
-    const done = `ins += ${count}; cyc += ${cycles};`;
-    if (line.next >= 0) {
-      parts.push(labels.has(line.next) ? `${done} ic = ${line.next}; continue main;` : `${done} ic = ${line.next}; break main;`);
+      const next = line.ends.get(i);
+      if (next !== undefined) { // the end of a run: where it goes on
+        if (next >= 0) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${next}; ${labels.has(next) ? 'continue' : 'break'} main;`);
+        count = 0; cycles = 0;
+      }
     }
     const loop = `main: for (;;) {
     if (ins + ${line.words.length} > end) { rc = ${BUDGET}; break; }
@@ -242,43 +243,49 @@ return function block${entry.toString(8)}(c, end) {
    */
   private line(entry: number, reset: ReadonlySet<number>, fold: boolean): Line {
     const m = this.cpu.mem, am = this.cpu.addrMask;
-    const words: number[] = [], follow: number[] = [], targets: number[] = [], known: Known[] = [];
+    const line: Line = { words: [], follow: [], targets: [], known: [], ends: new Map() };
+    const { words, follow, targets, known } = line;
     const seen = new Set<number>();
-    let xs: Known = UNKNOWN;
-    let a = entry;
-    while (words.length < MAX_BLOCK && this.volatile[a] === 0 && !seen.has(a)) {
-      const w = m[a]!;
-      const s = translatable(w);
-      if (s === null) break;
-      if (reset.has(a) || !fold) xs = UNKNOWN;
-      const mine: number[] = [];
-      const set: (number | null)[] = [];
-      const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, set));
-      targets.push(...mine);
-      words.push(a);
-      known.push(xs);
-      seen.add(a);
-      if (set.length > 0) {
-        const v = set.at(-1)!;
-        const t = (w >>> 15) & 7;
-        const now = (i: number): number => ((t >> i) & 1 ? (v ?? -1) : xs[i]!);
-        xs = [now(0), now(1), now(2)];
-      }
-      if (alwaysTransfers(body)) {
-        const target = mine.at(-1);
-        if (target === undefined || seen.has(target) || words.length >= MAX_BLOCK) {
-          follow.push(-1);
-          return { words, follow, targets, known, next: -1 };
+    const pending = [entry];
+    for (let p = 0; p < pending.length && words.length < MAX_BLOCK; p++) {
+      let a = pending[p]!;
+      let xs: Known = UNKNOWN;
+      const first = words.length;
+      let next = -1;
+      for (;;) {
+        if (words.length >= MAX_BLOCK || this.volatile[a] !== 0 || seen.has(a)) { next = a; break; }
+        const w = m[a]!;
+        const s = translatable(w);
+        if (s === null) { next = a; break; }
+        if (reset.has(a) || !fold) xs = UNKNOWN;
+        const mine: number[] = [];
+        const set: (number | null)[] = [];
+        const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, set));
+        targets.push(...mine);
+        pending.push(...mine);
+        words.push(a);
+        known.push(xs);
+        seen.add(a);
+        if (set.length > 0) {
+          const v = set.at(-1)!;
+          const t = (w >>> 15) & 7;
+          const now = (i: number): number => ((t >> i) & 1 ? (v ?? -1) : xs[i]!);
+          xs = [now(0), now(1), now(2)];
         }
-        follow.push(target);
-        targets.pop(); // the block goes on there: no label
-        a = target;
-        continue;
+        if (alwaysTransfers(body)) {
+          const target = mine.at(-1);
+          if (target === undefined || seen.has(target) || words.length >= MAX_BLOCK) { follow.push(-1); break; }
+          follow.push(target);
+          targets.pop(); // the block goes on there: no label
+          a = target;
+          continue;
+        }
+        follow.push(-1);
+        a = (a + 1) & am;
       }
-      follow.push(-1);
-      a = (a + 1) & am;
+      if (words.length > first) line.ends.set(words.length - 1, next);
     }
-    return { words, follow, targets, known, next: a };
+    return line;
   }
 
   /**
@@ -332,13 +339,18 @@ return function block${entry.toString(8)}(c, end) {
 type Known = readonly [number, number, number];
 const UNKNOWN: Known = [-1, -1, -1];
 
-interface Line { words: number[]; follow: number[]; targets: number[]; known: Known[]; next: number }
+/**
+ * The words of a block: runs of words from the entry and from the constant targets of its
+ * transfers, each run ending where `ends` says: at the word of index i, going on to `ends.get(i)`
+ * (-1 when that word leaves by a transfer of its own).
+ */
+interface Line { words: number[]; follow: number[]; targets: number[]; known: Known[]; ends: Map<number, number> }
 
 /** The entry, and the words of the line some constant transfer of the block goes to. */
 function labelsOf(entry: number, line: Line): Set<number> {
   const inLine = new Set(line.words);
   const labels = new Set([entry]);
-  for (const t of [...line.targets, line.next]) if (inLine.has(t)) labels.add(t);
+  for (const t of [...line.targets, ...line.ends.values()]) if (inLine.has(t)) labels.add(t);
   return labels;
 }
 

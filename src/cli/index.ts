@@ -2,18 +2,7 @@
 
 import { Command, Option } from 'commander';
 import { CORE_ENGINES } from '../cpu/cpu.ts';
-import { registerAsmCommands } from '../asm/cli.ts';
-import { registerCheckersCommands } from '../checkers/cli.ts';
-import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
-import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
-import { registerDebug } from '../debugger/cli.ts';
-import { registerHalmaCommands } from '../halma/cli.ts';
-import { registerReproduceCommand } from '../reproduce/cli.ts';
-import { registerScorefourCommands } from '../scorefour/cli.ts';
-import { registerTournamentCommand } from '../tournament/cli.ts';
-import { registerEvolveCommand } from '../evolve/cli.ts';
-import { registerStartCommand } from '../checkers/selfplay/start.ts';
-import { registerRun } from './run.ts';
+import { registerCommands } from './commands.ts';
 import { chooseColours } from './colour.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -36,17 +25,6 @@ program
     if (engine) process.env.SAMUEL704_CORE = engine; // read by every Machine made from here on
   });
 
-registerRun(program);
-registerAsmCommands(program);
-registerDebug(program);
-registerCheckersCommands(program);
-registerTapeCommands(program);
-registerLearningCommands(program);
-registerReproduceCommand(program);
-registerScorefourCommands(program);
-registerHalmaCommands(program);
-registerTournamentCommand(program);
-registerEvolveCommand(program);
-registerStartCommand(program);
+await registerCommands(program, process.argv.slice(2));
 
 await program.parseAsync(process.argv);

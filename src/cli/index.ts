@@ -18,7 +18,7 @@ program
   .description("An IBM 704 in TypeScript, and on it A. L. Samuel's 1959 checkers program that learns")
   .version('0.1.0')
   .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command')
-  .addOption(new Option('--core-engine <engine>', 'which core runs the 704: the interpreter (interp, the default) or the translator (jit); also $SAMUEL704_CORE')
+  .addOption(new Option('--core-engine <engine>', 'which core runs the 704: the translator (jit, the default) or the interpreter (interp); also $SAMUEL704_CORE')
     .choices(CORE_ENGINES))
   .hook('preAction', (cmd) => {
     const engine = cmd.opts<{ coreEngine?: string }>().coreEngine;

@@ -48,12 +48,12 @@ export const CORE_ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
 
 /**
  * The default core: $SAMUEL704_CORE when set (the tests run the CPU suite on both), else the
- * interpreter, which is faster on a process's first game; the translator on long runs
+ * translator; the interpreter stays the reference and runs whatever the debugger watches
  * (docs/translator.md).
  */
 export function defaultEngine(): CoreEngine {
   const e = process.env.SAMUEL704_CORE;
-  if (e === undefined || e === '') return 'interp';
+  if (e === undefined || e === '') return 'jit';
   if (!(CORE_ENGINES as readonly string[]).includes(e)) throw new Error(`SAMUEL704_CORE must be ${CORE_ENGINES.join(' or ')}, not '${e}'`);
   return e as CoreEngine;
 }

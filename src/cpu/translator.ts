@@ -15,9 +15,9 @@ export const PAGE = 1 << PAGE_BITS;
 /** The most instructions one block holds. */
 const MAX_BLOCK = 64;
 
-/** What a block returns: done, the IC set for the next (0), or the instruction budget would run
- * out inside it (1). */
-export const LEFT = 0, BUDGET = 1;
+/** What a block returns: done, the IC set for the next (0); the instruction budget would run
+ * out inside it (1); or a planted word is no longer what the block was built for, the IC on it (2). */
+export const LEFT = 0, BUDGET = 1, CHANGED = 2;
 
 /** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
  * could pass `end` (an absolute instruction count). */
@@ -32,14 +32,18 @@ export interface TranslatedCpu {
 const SENSE = [senseGroup(false), senseGroup(true)] as const;
 const NOTHING: Semantics = { code: () => '', jit: true }; // an unassigned sense address (§5.8)
 
-/** The semantics the translator inlines for a word, or null when the interpreter runs it. */
-function translatable(w: number): Semantics | null {
+/**
+ * The semantics the translator inlines for a word, or null when the interpreter runs it. A
+ * `planted` word (one the program stores into) has its address read when it runs.
+ */
+function translatable(w: number, planted: boolean): Semantics | null {
   const op = (w / 16777216) >>> 0;
   const d = DECODE_DEF[op];
   if (!d) return null;
   let s: Semantics;
   if (d.mnemonic === 'PSE' || d.mnemonic === 'MSE') {
-    if (((w >>> 15) & 7) !== 0) return null; // member chosen by an indexed address: rare, interpreted
+    // The member is chosen by the address: an indexed or planted one is rare, and interpreted.
+    if (((w >>> 15) & 7) !== 0 || planted) return null;
     s = SENSE[d.mnemonic === 'MSE' ? 1 : 0].get(w & 0x7fff) ?? NOTHING;
   } else {
     s = machineSemantics(d.mnemonic);
@@ -76,7 +80,8 @@ export class Translator {
   readonly codeMark: Uint8Array;
   /** Per entry: its block, null when the interpreter runs the word there, undefined when unknown. */
   readonly blocks: (BlockFunction | null | undefined)[];
-  /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
+  /** Per word: 1 once a store hit it as code ("planted"): from then on blocks read its address when
+   * they run it, and leave it to the interpreter when the rest of the word has changed. */
   private readonly volatile: Uint8Array;
   /** Per address: how often execution came there before it had a block. */
   readonly heat: Uint8Array;
@@ -131,15 +136,10 @@ export class Translator {
 
   /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
   build(ic: number): BlockFunction | null {
-    if (this.volatile[ic] !== 0) {
-      this.enlist(ic, ic);
-      this.blocks[ic] = null;
-      return null;
-    }
     const src = this.source(ic);
     if (src === null) {
       this.enlist(ic, ic);
-      this.mark(ic); // a store turning this word into code must be seen
+      if (this.volatile[ic] === 0) this.mark(ic); // a store turning this word into code must be seen
       this.blocks[ic] = null;
       return null;
     }
@@ -198,12 +198,22 @@ export class Translator {
       cycles += CYCLES[op]!;
       const follow = line.follow[i]!;
       const known = line.known[i]!;
-      const body = translatable(w)!.code(this.gen(labels, a, w, count, cycles, [], follow, known)).replaceAll(JUMP, '');
+      const planted = this.volatile[a] !== 0;
+      const body = translatable(w, planted)!.code(this.gen(labels, a, w, count, cycles, [], follow, known, planted)).replaceAll(JUMP, '');
       const t = (w >>> 15) & 7;
-      const y = t !== 0 && (FLAGS[op]! & INDEXED) !== 0 && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
-      parts.push(`{ ${y} ${body} }`);
-      this.mark(a);
-      this.enlist(entry, a);
+      const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
+      if (planted) {
+        // The word as it is when it runs: the same but for its address, or the interpreter runs it.
+        const x = knownX(t, known);
+        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ins += ${count - 1}; cyc += ${cycles - CYCLES[op]!}; ic = ${a}; rc = ${CHANGED}; break main; }
+  const y = ${indexed ? `((pw_ & 0x7fff) - ${x === null ? xr(t) : x}) & ${am}` : `pw_ & ${am}`}; ${body} }`);
+        // Not marked: stores into it need not drop blocks.
+      } else {
+        const y = indexed && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+        parts.push(`{ ${y} ${body} }`);
+        this.mark(a);
+        this.enlist(entry, a);
+      }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on
         if (next >= 0) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${next}; ${labels.has(next) ? 'continue' : 'break'} main;`);
@@ -253,14 +263,15 @@ return function block${entry.toString(8)}(c, end) {
       const first = words.length;
       let next = -1;
       for (;;) {
-        if (words.length >= MAX_BLOCK || this.volatile[a] !== 0 || seen.has(a)) { next = a; break; }
+        if (words.length >= MAX_BLOCK || seen.has(a)) { next = a; break; }
         const w = m[a]!;
-        const s = translatable(w);
+        const planted = this.volatile[a] !== 0;
+        const s = translatable(w, planted);
         if (s === null) { next = a; break; }
         if (reset.has(a) || !fold) xs = UNKNOWN;
         const mine: number[] = [];
         const set: (number | null)[] = [];
-        const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, set));
+        const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, planted, set));
         targets.push(...mine);
         pending.push(...mine);
         words.push(a);
@@ -297,7 +308,7 @@ return function block${entry.toString(8)}(c, end) {
    */
   private gen(
     labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number,
-    known: Known, set: (number | null)[] = [],
+    known: Known, planted: boolean, set: (number | null)[] = [],
   ): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
@@ -305,7 +316,7 @@ return function block${entry.toString(8)}(c, end) {
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
     const regs = selected(t);
     const kx = knownX(t, known);
-    const ky = indexed ? indexedY(w, known, am) : null;
+    const ky = indexed && !planted ? indexedY(w, known, am) : null;
     const done = `ins += ${count}; cyc += ${cycles};`;
     const to = (target: number): string =>
       labels.has(target) ? `${done} ic = ${target}; continue main;` : `${done} ic = ${target}; break main;`;
@@ -316,7 +327,7 @@ return function block${entry.toString(8)}(c, end) {
       return n === follow ? JUMP : `${to(n)}${JUMP}`;
     };
     return {
-      y: !indexed ? String((w & 0x7fff) & am) : ky === null ? 'y' : String(ky),
+      y: planted || (indexed && ky === null) ? 'y' : String(ky ?? (w & 0x7fff) & am),
       L: String(L),
       dec: String(Math.floor(w / 262144) & am),
       x: () => (kx === null ? xr(t) : String(kx)),

@@ -153,4 +153,36 @@ describe('translator and interpreter agree on random programs at every stop', ()
       }
     }
   });
+
+  // A word the program stores into runs with its address read when it runs; when the rest of it
+  // changes (another operation planted), the interpreter runs it.
+  it('a planted word whose operation changes from one pass to the next', () => {
+    const build = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('LXA', 0o300, 1), // XR1 := 6
+        op('CLA', 0o311, 1), // 101: AC := the instruction for this pass
+        op('STO', 0o104), // plant it
+        op('CLA', 0o330),
+        0, // 104: ADD or SUB of a table word
+        op('STO', 0o330),
+        op('TIX', 0o101, 1, 1),
+        op('HTR', 0o107),
+      ]);
+      m.deposit(0o300, [6]);
+      m.deposit(0o303, Array.from({ length: 6 }, (_, i) => op(i % 3 === 0 ? 'SUB' : 'ADD', 0o320 + i)));
+      m.deposit(0o320, [5, 7, 11, 13, 17, 19]);
+      m.cpu.ic = 0o100;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    for (const limit of [5, 20, 33, 1000]) {
+      const a = build('interp'), b = build('jit');
+      const sa = a.run(limit), sb = b.run(limit);
+      const again = [a.run(limit), b.run(limit)]; // the second run builds blocks with the word planted
+      expect(state(b, again[1]!), `limit ${limit}`).toEqual(state(a, again[0]!));
+      expect(state(b, sb), `limit ${limit}`).toEqual(state(a, sa));
+      expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `limit ${limit}`).toBe(-1);
+    }
+  });
 });

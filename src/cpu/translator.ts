@@ -385,8 +385,16 @@ function indexedY(w: number, known: Known, am: number): number | null {
 /** The value of code made of numbers, `am`, parentheses and + - & | alone, else null. */
 function constant(e: string, am: number): number | null {
   if (!/^(?:[\d\s()+\-&|]|am)+$/.test(e)) return null;
-  return (new Function('am', `return ${e};`) as (am: number) => number)(am);
+  const key = `${am} ${e}`;
+  let v = constants.get(key);
+  if (v === undefined) {
+    v = (new Function('am', `return ${e};`) as (am: number) => number)(am);
+    constants.set(key, v);
+  }
+  return v;
 }
+/** constant()'s answers: a rebuilt block asks again for the same TSX and TXI values. */
+const constants = new Map<string, number>();
 
 /** The index registers a constant tag selects (ibm704.md §3.1). */
 const selected = (t: number): string[] => [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');

@@ -12,7 +12,7 @@ import { takeLock } from '../host/lock.ts';
 import { linesScene } from '../host/charts.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { writePicture } from '../pictures/file.ts';
-import { parsePlayer, playerCode, type Learnt, type Player, type Tournament } from './contest.ts';
+import { parsePlayer, playerCode, settingCards, type Learnt, type Player, type Tournament } from './contest.ts';
 import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
@@ -131,6 +131,7 @@ interface LearnOptions {
   step: string;
   coef: string;
   aggression?: boolean;
+  stage1: string;
   depth: string;
 }
 
@@ -138,8 +139,9 @@ function learn(o: LearnOptions): void {
   const version = o.version.toUpperCase();
   if (version !== 'A' && version !== 'B') throw new Error(`--version: "${o.version}" is not A or B`);
   const series = int('--series', o.series, 1, 9999);
+  const level = int('--stage1', o.stage1, 0, 2);
   const s = new ScorefourSession(['BOARD OFF', `DEPTH ${int('--depth', o.depth, 1, 8)}`, `STEP ${int('--step', o.step, 1, 99)}`,
-    `COEF X ${coefOf('--coef', o.coef).join(' ')}`, `AGGR X ${o.aggression ? 'ON' : 'OFF'}`, `LEARN ${version} ${series}`], true);
+    ...settingCards('X', coefOf('--coef', o.coef), { aggression: o.aggression === true, ...(level ? { stage1: level as 1 | 2 } : {}) }), `LEARN ${version} ${series}`], true);
   const bar = new Progress(series, 'series');
   const curve: number[][] = [coefOf('--coef', o.coef)];
   const r = s.run((ev) => ev.forEach((e) => {
@@ -263,9 +265,10 @@ export function registerScorefourCommands(program: Command): void {
     .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
+    .option('--stage1 <level>', "both players use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
     .action(guarded((o: LearnOptions) => learn(o)));
-  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B, S2 (Stage 2: slow)"))
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P1, A1, P2, A2 (Stage 1 above POLY), each with .A or .B (learnt), 1, 2 (Stage 1 alone), S2, S2A (Stage 2; the pattern tables are slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')

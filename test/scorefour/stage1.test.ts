@@ -3,6 +3,8 @@
 // reference on hand-made and random positions, and the search's leaf value with POLY below it.
 
 import { describe, expect, it } from 'vitest';
+import { scorefourAssembly } from '../../src/scorefour/program/deck.ts';
+import { ScorefourSession } from '../../src/scorefour/program/session.ts';
 import { mulberry32 } from '../rng.ts';
 import { fromWord, Scorefour704 } from './harness.ts';
 import { emptyBoard, poly, randomPosition, type Board } from './reference.ts';
@@ -119,5 +121,26 @@ describe('the leaf value with Stage 1 (HEVAL)', () => {
     expect(heval(c, 1, 2, true)).toBe(poly(c, 1, [100, 200, 300]) - poly(c, 2, [100, 200, 300]));
     expect(heval(c, 1, 2, false)).toBe(0);
     q.poke('QDEP', 2);
+  });
+});
+
+describe('Stage 1 cards and learning', () => {
+  it('STAGE1 X|O 0-2 and POLY X|O ON|OFF set a side; other values are bad cards', () => {
+    const s = new ScorefourSession(['STAGE1 X 3', 'STAGE1 O 2', 'POLY X MAYBE', 'POLY X OFF', 'STAGE1 Z 1'], true);
+    const r = s.run();
+    expect(r.events.filter((e) => e.kind === 'bad').map((e) => (e as { card: string }).card)).toEqual(['STAGE1 X 3', 'POLY X MAYBE', 'STAGE1 Z 1']);
+    const sym = (n: string): number => scorefourAssembly().symbols.get(n)!;
+    expect([s.machine.cpu.mem[sym('QS1')], s.machine.cpu.mem[sym('QS1') - 1]]).toEqual([0, 2]);
+    expect([s.machine.cpu.mem[sym('QPOL')], s.machine.cpu.mem[sym('QPOL') - 1]]).toEqual([0, 1]);
+  });
+
+  it("learning (LBEG): Beta, playing O, takes X's Stage 1 level and POLY switch", () => {
+    q.poke('QS1', 2);
+    q.poke('QS1', 0, -1);
+    q.poke('QPOL', 0);
+    q.poke('QPOL', 1, -1);
+    q.call('LBEG');
+    expect([q.peek('QS1', -1), q.peek('QPOL', -1)]).toEqual([2, 0]);
+    expect([q.peek('LSS1'), q.peek('LSPOL')]).toEqual([0, 1]);
   });
 });

@@ -59,18 +59,19 @@ export class ContestRunner {
   }
 
   /**
-   * One contest. `done` holds tournaments already played (by grid index, from an interrupted
-   * run); `onTournament` sees each new one as it finishes, with the count done of the total.
+   * One contest of `count` tournaments (the runner's count unless given). `done` holds tournaments already
+   * played (by grid index, from an interrupted run); `onTournament` sees each new one as it
+   * finishes, with the count done of the total.
    */
-  async contest(p1: Player, p2: Player, onTournament?: (index: number, t: Tournament, done: number, total: number) => void, done: ReadonlyMap<number, Tournament> = new Map()): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
-    const grid = gridSample(this.o.tournaments);
-    let count = done.size;
+  async contest(p1: Player, p2: Player, onTournament?: (index: number, t: Tournament, done: number, total: number) => void, done: ReadonlyMap<number, Tournament> = new Map(), count = this.o.tournaments): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
+    const grid = gridSample(count);
+    let finished = done.size;
     const tournaments = await Promise.all(grid.map(async (g, i) => {
       const old = done.get(i);
       if (old) return old;
       const [a, b] = await Promise.all([this.side(p1, g), this.side(p2, g)]);
       const t = await this.run<Tournament>({ kind: 'tournament', p1: a, p2: b, depth: this.o.depth });
-      onTournament?.(i, t, ++count, grid.length);
+      onTournament?.(i, t, ++finished, grid.length);
       return t;
     }));
     return { ...judge(tournaments.map((t) => t.d)), seconds: tournaments.reduce((s, t) => s + t.seconds, 0), tournaments };

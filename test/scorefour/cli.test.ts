@@ -103,8 +103,8 @@ describe('scorefour selfplay, learn, contest', () => {
   });
 
   it('a bad player code is an error that names the codes', async () => {
-    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P2', 'A', '--workers', '1']);
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P3', 'A', '--workers', '1']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B, S2');
+    expect(r.err).toContain('not one of P, A, P1, A1, P2, A2, each with .A or .B after learning; 1, 2 (Stage 1 without POLY); S2, S2A');
   });
 });

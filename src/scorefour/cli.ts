@@ -65,13 +65,16 @@ interface PlayOptions extends GameOptions {
   side: string;
   coef: string;
   aggression?: boolean;
+  stage1: string;
 }
 
 async function play(o: PlayOptions): Promise<void> {
   const side = o.side.toUpperCase();
   if (side !== 'X' && side !== 'O') throw new Error(`--side: "${o.side}" is not x or o`);
   const program = side === 'X' ? 'O' : 'X';
-  const s = new ScorefourSession(['BOARD ON', ...setupCards(o), `COEF ${program} ${coefOf('--coef', o.coef).join(' ')}`, `AGGR ${program} ${o.aggression ? 'ON' : 'OFF'}`, `GAME ${program}`], false);
+  const level = int('--stage1', o.stage1, 0, 2);
+  const heuristic = { aggression: o.aggression === true, ...(level ? { stage1: level as 1 | 2 } : {}) };
+  const s = new ScorefourSession(['BOARD ON', ...setupCards(o), ...settingCards(program, coefOf('--coef', o.coef), heuristic), `GAME ${program}`], false);
   out(style.dim(`You play ${side} (X moves first), the 704 plays ${program}. A move is layer 1-4, column A-D, row 1-4, e.g. 2C3; quit stops.`));
   let cube: Cube = new Array<string>(64).fill('.');
   let lastCell = -1;
@@ -288,6 +291,7 @@ export function registerScorefourCommands(program: Command): void {
     .option('--side <x|o>', 'the side you play (X moves first)', 'x')
     .option('--coef <c1,c2,c3>', "the 704's POLY coefficients", '100,200,300')
     .option('--aggression', "the 704 uses Findler's aggression factor")
+    .option('--stage1 <level>', "the 704 uses Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .action(guarded((o: PlayOptions) => play(o)));
   game(cmd.command('selfplay').description('the 704 plays itself'))
     .option('--games <n>', 'how many games', '1')

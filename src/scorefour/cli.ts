@@ -143,7 +143,7 @@ interface LearnOptions {
 
 function learnSettings(o: LearnOptions): LearnSettings {
   const version = o.version.toUpperCase();
-  if (version !== 'A' && version !== 'B') throw new Error(`--version: "${o.version}" is not A or B`);
+  if (version !== 'A' && version !== 'B') throw new Error(`the version: "${o.version}" is not A or B`);
   return {
     version, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8),
     coef: coefOf('--coef', o.coef), aggression: o.aggression === true, stage1: int('--stage1', o.stage1, 0, 2),
@@ -306,14 +306,14 @@ export function registerScorefourCommands(program: Command): void {
     .option('--series <n>', 'at most this many series a learning run (Broeker: 125)', '125')
     .option('--step <p>', "version A's change in per cent (Findler gives none)", '5')
     .option('--depth <n>', 'look-ahead plies', '2');
-  learning(cmd.command('learn').description("Findler's polynomial learning by self-play on the 704, version A or B (Broeker 3.3)"))
-    .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
+  // the version is an argument: the program's own --version would take an option of that name
+  learning(cmd.command('learn [version]').description("Findler's polynomial learning by self-play on the 704, version A (4-game tournaments, outcome patterns) or B (2-game tournaments, falling factor; the default) (Broeker 3.3)"))
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
     .option('--stage1 <level>', "both players use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
     .option('--state <file>', 'a journal of the run, kept after each series; run again with it to go on after Ctrl-C or a kill')
-    .action(guarded((o: LearnOptions) => learn(o)));
+    .action(guarded((version: string | undefined, o: Omit<LearnOptions, 'version'>) => learn({ ...o, version: version ?? 'B' })));
   learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P1, A1, P2, A2 (Stage 1 above POLY), each with .A or .B (learnt), 1, 2 (Stage 1 alone), S2, S2A (Stage 2; the pattern tables are slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))

@@ -40,7 +40,7 @@ describe('scorefour selfplay, learn, contest', () => {
 
   it('learn: version B prints each series and the learnt coefficients', async () => {
     const svg = join(dir, 'learn.svg');
-    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', '--version', 'B', '--series', '1', '--coef', '300,100,200', '--picture', svg]);
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', 'B', '--series', '1', '--coef', '300,100,200', '--picture', svg]);
     expect(r.code).toBeUndefined();
     expect(readFileSync(svg, 'utf8')).toContain('<polyline');
     expect(r.out).toMatch(/series 1: \d+ \d+ \d+ {2}factor 0\.95/);
@@ -49,7 +49,7 @@ describe('scorefour selfplay, learn, contest', () => {
 
   it('learn --state: a run killed after its first series goes on from the journal to the same series and result', async () => {
     const state = join(dir, 'learn.json');
-    const args = ['scorefour', 'learn', '--version', 'B', '--series', '2', '--depth', '1', '--coef', '500,100,300', '--state', state];
+    const args = ['scorefour', 'learn', 'B', '--series', '2', '--depth', '1', '--coef', '500,100,300', '--state', state];
     const whole = await runCli(registerScorefourCommands, args);
     expect(whole.code, whole.err).toBeUndefined();
     const journal = JSON.parse(readFileSync(state, 'utf8')) as { series: unknown[]; learned?: unknown };

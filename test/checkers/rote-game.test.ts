@@ -72,7 +72,8 @@ describe('rote learning across games and sessions', () => {
     const merges = s.lines.filter((l) => /^ROTE MERGE \d+ COMPLETE/.test(l));
     expect(merges).toHaveLength(1);
     expect(merges[0]).toMatch(/^ROTE MERGE 1 COMPLETE/);
-    expect(s.lines.indexOf(merges[0]!)).toBeGreaterThan(s.lines.findLastIndex((l) => l.startsWith('MOVE ')));
+    const lastMove = s.lines.map((l, i) => (l.startsWith('MOVE ') ? i : -1)).reduce((a, b) => Math.max(a, b));
+    expect(s.lines.indexOf(merges[0]!)).toBeGreaterThan(lastMove);
     expect(s.installed).toBe(true);
     const tape = readMemoryTape(s.memory);
     expect(tape.complete).toBe(true);

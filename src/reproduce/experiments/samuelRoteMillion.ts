@@ -74,7 +74,7 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
     }
     save(dir, { ...j, wallSeconds: wall });
     const rate = (boards - j.start) / Math.max(1, wall);
-    ctx.log(`${j.games} games: ${boards} boards, ${(rate * 60).toFixed(0)} boards/min, ETA to ${target}: ${rate > 0 ? duration((target - boards) / rate) : '-'}`);
+    ctx.log(`${j.games} games: ${boards} boards, ${(rate * 60).toFixed(0)} boards/min, ${boards >= target ? 'target reached' : `ETA to ${target}: ${rate > 0 ? duration((target - boards) / rate) : '-'}`}`);
   }
   j.wallSeconds += runWall();
   save(dir, j);

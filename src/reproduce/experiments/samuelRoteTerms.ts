@@ -54,12 +54,12 @@ export const samuelRoteTerms: Experiment = {
   name: 'samuel-rote-terms',
   title: 'The rote polynomial chosen by the book-move correlation C of each candidate term',
   source: 'Samuel 1959, "Rote learning and its variants" (C from 0.2 to about 0.6); Appendix C (the terms)',
-  expected: '25 min on the shared 2-core machine (78 book runs of 6 of Tinsley\'s games)',
+  expected: '30 min on the shared 2-core machine (78 book runs of 3 of Tinsley\'s games)',
   expectedQuick: '2 min',
   defaultSeeds: [1],
   async run(ctx) {
     const text = readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1');
-    const games = parsePdn(text, 'tinsley.pdn').games.slice(0, ctx.quick ? 1 : 6);
+    const games = parsePdn(text, 'tinsley.pdn').games.slice(0, ctx.quick ? 1 : 3);
     const cards = games.flatMap((g) => bookCards(g));
     const terms = ctx.quick ? [8, 19, 4] : TERM_NAMES.map((_, i) => i + 1);
     const journal = join(ctx.workDir, 'tallies.json');

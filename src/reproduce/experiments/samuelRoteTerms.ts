@@ -18,6 +18,7 @@ import { bookCards, parsePdn } from '../../checkers/notation/pdn.ts';
 import { TERM_NAMES } from '../../checkers/learning/termNames.ts';
 import { packageRoot } from '../../host/stateFolder.ts';
 import type { Experiment, Row } from '../experiment.ts';
+import { compareNumbers } from '../verdict.ts';
 
 /** A polynomial for the test: 'rote' the program's own (as assembled), else the piece term and these terms. */
 type Poly = 'rote' | { term: number; coefficient: number }[];
@@ -85,14 +86,13 @@ export const samuelRoteTerms: Experiment = {
     }
     best.sort((a, b) => b.c - a.c);
     const worst = Math.min(corr(piece), ...best.map((b) => b.c));
-    const inRange = (c: number, lo: number, hi: number): 'same' | 'close' | 'differs' => (c >= lo && c <= hi ? 'same' : Math.abs(c - (lo + hi) / 2) < 0.25 ? 'close' : 'differs');
     return {
       sections: [
         {
           title: 'The polynomials tested (C = (L - H)/(L + H) over the book games)',
           rows: [
-            { what: 'the program\'s rote polynomial: piece, DENY, MOB, CENT/ADV (Samuel\'s four terms)', paper: '"approximately 0.6 for the one finally adopted"', ours: corr(rote).toFixed(3), verdict: inRange(corr(rote), 0.5, 0.7) },
-            { what: 'the poorest polynomial tested', paper: '"0.2 for the poorest polynomial tested"', ours: worst.toFixed(3), verdict: inRange(worst, 0.1, 0.3) },
+            { what: 'the program\'s rote polynomial: piece, DENY, MOB, CENT/ADV (Samuel\'s four terms)', paper: '"approximately 0.6 for the one finally adopted"', ours: corr(rote).toFixed(3), verdict: compareNumbers(0.6, corr(rote), { same: 0.1, close: 0.3 }) },
+            { what: 'the poorest polynomial tested', paper: '"0.2 for the poorest polynomial tested"', ours: worst.toFixed(3), verdict: compareNumbers(0.2, worst, { same: 0.25, close: 0.75 }) },
             { what: 'the piece term alone', paper: '(the leading term of every polynomial)', ours: corr(piece).toFixed(3), verdict: 'close' },
             { what: 'the best single terms with the piece term', paper: 'chosen: denial of occupancy, mobility, centre/advancement', ours: best.slice(0, 5).map((b) => `${b.name} ${b.c.toFixed(3)}`).join(', '), verdict: 'close' },
           ],

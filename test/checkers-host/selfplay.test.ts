@@ -76,7 +76,9 @@ describe('samuel704 selfplay --openings', () => {
     const run = (killAt?: string) => spawnSync(process.execPath, args(['selfplay', '--openings', ACF, '--seed', '6', '--games', '3', '--state', state, '--rote', '--learn', '--combine']),
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(killAt ? { SAMUEL704_KILL_AT: killAt } : {}) } });
     const learnt = (): number => readLearningTape(join(state, 'learning.tap')).state!.games;
-    const digest = (name: string): string => createHash('sha256').update(readFileSync(join(state, name))).digest('hex');
+    // null while there is no tape: under --combine rote saves nothing until Alpha's polynomial has
+    // stood for three games, and new boards wait in core, so no merge may have written one yet
+    const digest = (name: string): string | null => (existsSync(join(state, name)) ? createHash('sha256').update(readFileSync(join(state, name))).digest('hex') : null);
     // killed with game 2's new tapes written but not in the journal: both tapes stay as game 1 left them
     const first = run('unloaded:2');
     expect(first.signal).toBe('SIGKILL');
@@ -88,7 +90,7 @@ describe('samuel704 selfplay --openings', () => {
     // killed with game 2 in the journal but its tapes not yet in place
     const second = run('journaled:2');
     expect(second.signal).toBe('SIGKILL');
-    expect(second.stdout).toContain('removed the new memory tape of a game the journal does not have');
+    expect(second.stdout).toContain('removed the new learning tape of a game the journal does not have');
     j = loadJournal(state)!;
     expect(j.games).toHaveLength(2);
     expect(learnt()).toBe(1);

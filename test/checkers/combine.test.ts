@@ -87,7 +87,9 @@ describe('a combined learning run', () => {
     const alpha = /^ALPHA PLAYS (BLACK|WHITE)/.exec(game2.find((l) => l.startsWith('ALPHA PLAYS'))!)![1];
     expect(game2.filter((l) => l.startsWith(`MOVE `) && l.includes(` ${alpha} `))).toHaveLength(2);
     const merges = game2.filter((l) => l.startsWith('ROTE MERGE')).map((l) => Number(/BOARDS (\d+)/.exec(l)![1]));
-    expect(merges).toEqual([2, 0]); // Alpha's two boards (not Beta's), then all expunged
+    // new boards wait in core between merges (docs/checkers-rote.md), so the game's boards reach the
+    // expunging merge itself: Alpha's two (not Beta's) added there and forgotten at once
+    expect(merges).toEqual([0]);
     expect(game2).toContain('LEARN COMBINE - POLYNOMIAL CHANGED - MEMORY EXPUNGED');
     expect(game2.some((l) => /^ROTE ADDED 2 .* FORGOTTEN 2/.test(l))).toBe(true);
   });

@@ -13,7 +13,8 @@ export const GENE_SCALE = 1024;
 
 export type Player =
   | { kind: 'heuristic'; name: string; heuristic: HeuristicName; depth: number; genes: number[] }
-  | { kind: 'null'; name: string; depth: number }
+  /** `noCut`: the paper's null search, no cut-off until a game's end is seen (`*MANDZ c NOCUT`, section 7.1.2). */
+  | { kind: 'null'; name: string; depth: number; noCut?: boolean }
   | { kind: 'samuel'; name: string }
   | { kind: 'rapid'; name: string; depth: number };
 
@@ -47,7 +48,8 @@ export function readHeuristicFile(path: string, giveaway: boolean): HeuristicFil
 }
 
 /**
- * A player from the command line: `null`, `samuel`, `rapid-draughts`, or a heuristic file, each
+ * A player from the command line: `null`, `null-nocut` (the paper's null search, no cut-offs until
+ * a game's end is seen), `samuel`, `rapid-draughts`, or a heuristic file, each
  * optionally `@depth` (default `depth`); `name=` in front renames it.
  */
 export function parsePlayer(spec: string, depth: number, giveaway: boolean): Player {
@@ -59,6 +61,7 @@ export function parsePlayer(spec: string, depth: number, giveaway: boolean): Pla
   if (d < 1 || d > 10) throw new Error(`${spec}: depth ${d} is not 1-10`);
   const label = (fallback: string): string => named?.[1] ?? fallback;
   if (what === 'null') return { kind: 'null', name: label(`null@${d}`), depth: d };
+  if (what === 'null-nocut') return { kind: 'null', name: label(`null-nocut@${d}`), depth: d, noCut: true };
   if (what === 'samuel') return { kind: 'samuel', name: label('Samuel 704') };
   if (what === 'rapid-draughts') {
     if (giveaway) throw new Error(`${spec}: rapid-draughts plays ordinary checkers only`);
@@ -88,7 +91,7 @@ export function playerCards(p: Player, side: 'black' | 'white'): string[] {
   const colour = side.toUpperCase();
   switch (p.kind) {
     case 'heuristic': return [`*MANDZ ${colour} ${p.heuristic} ${p.depth}`, ...weightCards(colour, p.genes)];
-    case 'null': return [`*MANDZ ${colour} NULL ${p.depth}`];
+    case 'null': return [`*MANDZ ${colour} NULL ${p.depth}`, ...(p.noCut ? [`*MANDZ ${colour} NOCUT`] : [])];
     case 'samuel': return [`*MANDZ ${colour} OFF`];
     case 'rapid': return [];
   }

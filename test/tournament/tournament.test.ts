@@ -105,7 +105,7 @@ describe('a tournament played by 704s', () => {
     const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
     const game = (white: Player): GameJob => ({ index: 0, black: nul('null', 3), white, seats: [0, 1], fen, opening: 'test', seed: 77, giveaway: true });
     const [ours] = await playAll([game(nul('null', 3))], { workers: 0 });
-    const [paper] = await playAll([game({ ...nul('null', 3), noCut: true })], { workers: 0 });
+    const [paper] = await playAll([game({ kind: 'null', name: 'null', depth: 3, noCut: true })], { workers: 0 });
     expect(paper!.moves).toEqual(ours!.moves);
     const white = (r: GameRecord): number[] => r.nodes.filter((_, i) => i % 2 === 1);
     const black = (r: GameRecord): number[] => r.nodes.filter((_, i) => i % 2 === 0);

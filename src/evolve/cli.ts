@@ -1,5 +1,6 @@
 // `samuel704 evolve hg|shg`: Mańdziuk's two generators with the paper's parameters (docs/mandziuk.md),
-// every game and every board value played by 704s on every core. The run's state is saved in
+// every game and every board value played by 704s on every core (or, with --redis, by
+// `tournament-worker` processes on any machines through BullMQ: the same run). The run's state is saved in
 // OUT/evolve.json (atomically) after each step, so a kill loses at most the batch in flight and the
 // same command goes on; the best specimen goes to OUT/best.json (a heuristic file `tournament`
 // reads) and the evolution curve to OUT/curve.svg.
@@ -16,7 +17,8 @@ import { newSeed } from '../checkers/selfplay/openings.ts';
 import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import { HEURISTIC_NAMES, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { HeuristicFile } from '../tournament/players.ts';
-import { TaskPool, allCores } from '../tournament/pool.ts';
+import { TaskPool, allCores, type Runner } from '../tournament/pool.ts';
+import { QueueRunner, redisPlace } from '../tournament/queue.ts';
 import { bestOf, hgBands, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
 import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
 
@@ -59,6 +61,8 @@ interface Options {
   boards?: string;
   depth?: string;
   steps?: string;
+  redis?: string;
+  queue?: string;
 }
 
 export async function evolve(generator: string, o: Options, log = (t: string): void => { process.stderr.write(t + '\n'); }): Promise<EvolveState> {
@@ -91,7 +95,9 @@ export async function evolve(generator: string, o: Options, log = (t: string): v
     }
   }
   mkdirSync(o.out, { recursive: true });
-  const pool = new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
+  const pool: Runner = o.redis
+    ? new QueueRunner({ redis: redisPlace(o.redis), queue: o.queue ?? 'samuel704-evolve' })
+    : new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
   const stop = { stopped: false };
   const onInterrupt = (): void => { stop.stopped = true; };
   process.once('SIGINT', onInterrupt);
@@ -142,5 +148,7 @@ export function registerEvolveCommand(program: Command): void {
     .option('--boards <n>', 'HG: test boards each phase (4000)')
     .option('--depth <n>', 'HG: the 704 search scoring the boards (6); SHG: the comparison games (3 simple / 4 complex)')
     .option('--steps <n>', 'SHG: crossbreedings (3000)')
+    .option('--redis <url>', 'play the games and score the boards through BullMQ on this Redis (redis://host:port) with `tournament-worker` processes, not on this machine\'s cores')
+    .option('--queue <name>', 'the BullMQ queue (--redis)', 'samuel704-evolve')
     .action(guarded(async (generator: string, o: Options) => { await evolve(generator, o); }));
 }

@@ -5,7 +5,7 @@
 // scored 55%-77.5%. Ours: the same, every game the 704's (asm/checkers/mandziuk.sap).
 // --quick: two heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4.
 
-import { PAPER_HEURISTICS, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
 import type { GameRecord } from '../../tournament/game.ts';
 import type { Player } from '../../tournament/players.ts';
 import { playAll } from '../../tournament/pool.ts';
@@ -87,7 +87,7 @@ export const mandziukNull: Experiment = {
         },
         { title: 'Each heuristic', rows: evolved.map((h, i) => ({ what: h.name, paper: 'Fig. 5 lost', ours: `${pct(same[i]!)} at ${deep}/${deep}, ${pct(weaker[i]!)} at ${shallow}/${deep}`, verdict: 'same' as const, note: 'for the record' })) },
       ],
-      pictures: [],
+      pictures: evolutionPictures(ctx.workDir, specs, true),
       notes: [
         ctx.quick ? 'Quick run: two heuristics evolved for seconds and short matches at shallow depths - a check of the chain, not the paper\'s figures.' : "Full run: the paper's parameters; our heuristics are evolved from scratch.",
         "Our alpha-beta cuts when alpha reaches beta, so with the null heuristic it prunes on ties; the paper says its null search made no cut-offs until a game end was seen. The values and the (random) choice among equal moves are the same either way, so the matches use cuts on ties; the paper's way is the switch `*MANDZ c NOCUT` (tournament player `null-nocut`), and the table above shows one game played both ways.",

@@ -5,7 +5,7 @@
 // game the 704's. --quick: five heuristics evolved for seconds, 2 games a pair at depth 2.
 
 import { stackedBarsScene } from '../../host/charts.ts';
-import { PAPER_HEURISTICS, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
 import { allCores, playAll } from '../../tournament/pool.ts';
 import { schedule } from '../../tournament/schedule.ts';
 import { ranked, standings } from '../../tournament/standings.ts';
@@ -52,7 +52,7 @@ export const mandziukRoundRobin: Experiment = {
         { title: 'Standings (Fig. 6)', rows },
         { title: 'Our standings by games', rows: table.map((r, i) => ({ what: `${i + 1}. ${names[r.player]}`, paper: '-', ours: `${r.points} of ${r.games} (${((100 * r.points) / r.games).toFixed(1)}%), matches ${r.clashes.points}`, verdict: 'same' as const, note: 'Fig. 6 is lost; for the record' })) },
       ],
-      pictures: [{ name: 'roundrobin', caption: 'Round robin standings by games (won, drawn, lost)', scene: chart }],
+      pictures: [{ name: 'roundrobin', caption: 'Round robin standings by games (won, drawn, lost)', scene: chart }, ...evolutionPictures(ctx.workDir, specs, false)],
       notes: [
         ctx.quick
           ? 'Quick run: five heuristics evolved for seconds (HG: 20 specimens, 16 boards a phase scored at depth 1; SHG: 6 specimens, 4 crossbreedings at depth 1) and 2 games a pair at depth 2 - a check that the whole chain runs, not the paper\'s figures.'

@@ -5,7 +5,7 @@
 // --quick: HG:E3Ph evolved for seconds, 4 games at depth 4 against rapid-draughts at 4.
 
 import type { HeuristicName } from '../../mandziuk/heuristics.ts';
-import { evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { evolutionPictures, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
 import type { Player } from '../../tournament/players.ts';
 import type { Experiment, Outcome, Row } from '../experiment.ts';
 import { compareNumbers } from '../verdict.ts';
@@ -42,7 +42,7 @@ export const mandziukSimple: Experiment = {
     }
     return {
       sections: [{ title: `Against the stand-in (rapid-draughts at depth ${depth})`, rows }],
-      pictures: [],
+      pictures: evolutionPictures(ctx.workDir, list.map(([e]) => e), false),
       notes: [
         'Simple Checkers is a Windows DLL we do not run; rapid-draughts (npm) searches the same fixed depth with its own evaluation, so the figures say how our evolved heuristics fare against a plain fixed-depth engine, not against Fierz\'s program.',
         ctx.quick ? 'Quick run: one heuristic evolved for seconds, 4 games at depth 4 - a check of the chain.' : "Full run: the paper's parameters; our heuristics are evolved from scratch.",

@@ -133,7 +133,7 @@ export function registerTournamentCommand(program: Command): void {
     .command('tournament')
     .description("a round robin or gauntlet of 704 players (Mańdziuk heuristics, null heuristic, Samuel's program) and rapid-draughts, on every core")
     .requiredOption('--out <dir>', 'where the results go (tournament.json, games.pdn, report.html); an existing run there goes on')
-    .option('--player <spec>', 'a player, repeatable: a heuristic file (samuel704 evolve), null, null-nocut (the paper\'s null search without cut-offs), samuel or rapid-draughts, each [@depth], [name=] in front', collect, [])
+    .option('--player <spec>', 'a player, repeatable: a heuristic file (samuel704 evolve), null, null-nocut (the paper\'s null search without cut-offs), samuel, samuel:TAPE (Alpha\'s polynomial from a learning tape, learning off) or rapid-draughts, each [@depth], [name=] in front', collect, [])
     .option('--format <f>', 'round-robin or gauntlet (the first player against each other)', 'round-robin')
     .option('--games <n>', 'games per pair, colours swapped after each game', '10')
     .option('--depth <n>', 'search depth of players without @depth', '6')

@@ -50,7 +50,7 @@ export const mandziukTdgac: Experiment = {
   title: "Give-away checkers: evolved heuristics against TD-GAC, 40 games each (stand-in: Samuel's learning on give-away)",
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.1.1, Fig. 4, conclusions',
   expected: 'about 5 days on 2 cores: the 15 give-away evolutions (as mandziuk-null, shared by neither), the stand-in\'s 56 learning games (about 10 min), 600 games at depth 6 (about 12 h); the evolutions resume',
-  expectedQuick: '4 min (2 heuristics evolved for seconds, the stand-in trained for 3 + 3 games, 4 games each at depth 2)',
+  expectedQuick: '2 min (2 heuristics evolved for seconds, the stand-in trained for 3 + 3 games, 4 games each at depth 2; 1 min 45 s measured at load 16)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;
@@ -85,7 +85,7 @@ export const mandziukTdgac: Experiment = {
       return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
     };
     const nonlinear = (n: string): boolean => /PH$/.test(n);
-    const better = (a: number, b: number): Verdict => (Number.isNaN(a) || Number.isNaN(b) ? 'differs' : a > b ? 'same' : a === b ? 'close' : 'differs');
+    const better = (a: number, b: number): Verdict => (Number.isNaN(a) || Number.isNaN(b) ? 'differs' : a > b ? 'same' : 'differs');
     const winning = tally.filter((t) => t.won > t.lost).length;
     const top3 = order.slice(0, 3).map((i) => names[i]!);
     const rows: Row[] = [

@@ -101,6 +101,25 @@ describe('a tournament played by 704s', () => {
     expect(pdn.match(/\[Event "test"\]/g)).toHaveLength(2);
   }, 300_000);
 
+  it('relays the moves of Samuel\'s program with a learned polynomial from its own 704 (the TD-GAC stand-in)', async () => {
+    const h: Player = { kind: 'heuristic', name: '8F', heuristic: '8F', depth: 2, genes: [1, 1.5, 0.1, 0.1, 0.05, 0.05, -0.02, -0.03] };
+    const samuel = parsePlayer('samuel:start', 6, true);
+    expect(samuel).toEqual({ kind: 'samuel', name: 'Samuel 704 (untrained polynomial)', learning: 'start' });
+    expect(playerCards(samuel, 'black')).toEqual([]); // nothing on the game's 704: it plays the heuristic's side only
+    expect(() => parsePlayer('samuel:/no/such.tap', 6, true)).toThrow('no learning tape');
+    const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
+    const jobs: GameJob[] = [[h, samuel], [samuel, h]].map(([black, white], index) => ({ index, black: black!, white: white!, seats: [index, 1 - index], fen, opening: 'test', seed: 3, giveaway: true }));
+    const records = await playAll(jobs, { workers: 0 });
+    records.forEach((r, i) => {
+      expect(r.reason).toMatch(/GIVE-AWAY|PLY LIMIT/);
+      const heuristicMoves = r.nodes.filter((_, k) => k % 2 === i); // Black moves first from this FEN
+      const samuelMoves = r.nodes.filter((_, k) => k % 2 !== i);
+      expect(heuristicMoves.every((n) => n >= 1)).toBe(true);
+      expect(samuelMoves.length).toBeGreaterThan(0);
+      expect(samuelMoves.every((n) => n === 0)).toBe(true); // not the game's 704's search
+    });
+  }, 120_000);
+
   it("the paper's null search (no cut-offs) plays the same game as ours, searching more positions", async () => {
     const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
     const game = (white: Player): GameJob => ({ index: 0, black: nul('null', 3), white, seats: [0, 1], fen, opening: 'test', seed: 77, giveaway: true });

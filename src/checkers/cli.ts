@@ -10,7 +10,7 @@ import { hollerithToAscii } from '../devices/codes.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { sealeSelfplay } from '../seale/cli.ts';
 import { guarded, style } from '../cli/style.ts';
-import { applyPath, drawBoard, other, parseFen, startPosition, toFen, type Position, type Side } from './notation/board.ts';
+import { applyPath, drawBoard, other, parseFen, startPosition, type Position, type Side } from './notation/board.ts';
 import { bookCards, bookEnd, bookStart, gameName, GIVEAWAY_TAG, moveName, parsePdn, setupCards, writePdn, type PdnGame, type PdnOut } from './notation/pdn.ts';
 import { attachMemoryTapes } from './rote/memoryTape.ts';
 import { takeLock } from '../host/lock.ts';
@@ -20,7 +20,7 @@ import { attachLearning, learnCards, learnTape, PLAY_LEARN_HELP } from './learni
 import { duration, Progress } from '../host/progress.ts';
 import { onInterrupt } from '../host/interrupt.ts';
 import { shown, userTape } from '../host/stateFolder.ts';
-import { hintFor, isYes, SCORE_NOTE } from './play/assist.ts';
+import { isYes, SCORE_NOTE } from './play/assist.ts';
 import { trainedLearningTape } from './selfplay/start.ts';
 import { registerMatchCommand } from './match/match.ts';
 import { registerReportCommand } from './selfplay/report.ts';
@@ -152,7 +152,7 @@ function pdnOf(g: GameRecord, tags: [string, string][], fen?: string, giveaway?:
 const PLAY_HELP = `Type a move as the squares it visits: 11-15, or every landing square of a jump: 15x24, 6x15x22,
 and press Enter: it is punched on a card and fed to the 704, which says whether it is legal.
   moves     the 704 lists the legal moves (a *MOVES card)
-  hint      the move the 704 would play in your place (a second 704 searches your position)
+  hint      the move the 704 would play in your place (a *HINT card: it searches this game's position)
   back      take back your last move and the 704's reply (the game is replayed on a fresh 704)
   board     the 704 prints its board (a *BOARD card)
   resign    concede the game (a *CONCEDE card), after you confirm
@@ -261,6 +261,7 @@ async function play(opts: PlayOptions): Promise<void> {
         break;
       }
       case 'legal': legal.push(moveText({ ...e, kind: 'move' } as Of<'move'>)); break;
+      case 'hint': out(`the 704 would play ${style.reg(moveText({ ...e, kind: 'move' } as Of<'move'>))}${style.dim(`  (score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth})`)}`); break;
       case 'predict': out(style.warn(`The 704 predicts a win for ${sideName(e.side)}.`)); break;
       case 'illegal': case 'bad': out(style.error(`the 704: ${e.text}`) + ' - enter another move (moves lists the legal ones, hint suggests one)'); break;
       case 'game-over': record.over = e; out(style.ok(e.text)); break;
@@ -311,11 +312,7 @@ async function play(opts: PlayOptions): Promise<void> {
         case 'quit': return null;
         case 'board': return textCard('*BOARD');
         case 'moves': return textCard('*MOVES');
-        case 'hint': {
-          const m = await hintFor(toFen(pos), person, { learning: tapes.learning, giveaway: opts.giveaway });
-          out(m ? `the 704 would play ${style.reg(moveText(m))}${style.dim(`  (score ${m.score > 0 ? '+' : ''}${m.score}, searched to ply ${m.depth})`)}` : 'the 704 finds no move for you');
-          continue;
-        }
+        case 'hint': return textCard('*HINT');
         case 'back': case 'undo': case 'takeback':
           await takeBack();
           continue;

@@ -5,6 +5,7 @@ import type { Experiment, Outcome, Row, Verdict } from './experiment.ts';
 import { escapeXml as esc, sceneSvg } from '../pictures/svg.ts';
 import { style } from '../cli/style.ts';
 import { duration } from '../host/progress.ts';
+import { textTable } from '../host/table.ts';
 
 const MARK: Record<Verdict, string> = { same: 'same', close: 'close', differs: 'differs' };
 const paint = (v: Verdict, s: string): string => (v === 'same' ? style.ok(s) : v === 'close' ? style.warn(s) : style.error(s));
@@ -21,21 +22,12 @@ const summary = (o: Outcome): string => {
   return `${t.same} same, ${t.close} close, ${t.differs} differ`;
 };
 
-function columns(rows: readonly Row[]): [number, number, number] {
-  const w = (f: (r: Row) => string, head: string): number => Math.max(head.length, ...rows.map((r) => f(r).length));
-  return [w((r) => r.what, 'what'), w((r) => r.paper, 'paper'), w((r) => r.ours, 'ours')];
-}
-
 export function terminalText(e: Experiment, o: Outcome): string {
   const out: string[] = [style.head(`${e.name}: ${e.title}`), style.dim(e.source), ''];
   for (const s of o.sections) {
-    const [a, b, c] = columns(s.rows);
     out.push(style.reg(s.title));
-    out.push(`  ${'what'.padEnd(a)}  ${'paper'.padEnd(b)}  ${'ours'.padEnd(c)}  verdict`);
-    for (const r of s.rows) {
-      out.push(`  ${r.what.padEnd(a)}  ${r.paper.padEnd(b)}  ${r.ours.padEnd(c)}  ${paint(r.verdict, MARK[r.verdict])}${r.note ? style.dim(`  ${r.note}`) : ''}`);
-    }
-    out.push('');
+    const rows = s.rows.map((r: Row) => [r.what, r.paper, r.ours, paint(r.verdict, MARK[r.verdict]), r.note ? style.dim(r.note) : '']);
+    out.push(textTable(['what', 'paper', 'ours', 'verdict', ''], rows, [], 2), '');
   }
   for (const n of o.notes) out.push(`* ${n}`);
   if (o.notes.length) out.push('');

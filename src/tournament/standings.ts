@@ -5,6 +5,7 @@
 
 import { pairedTest, type PairedTest } from '../host/stats.ts';
 import type { GameJob, GameRecord } from './game.ts';
+import { textTable } from '../host/table.ts';
 
 export interface Standing {
   player: number;
@@ -80,16 +81,16 @@ export const half = (x: number): string => (x === 0.5 ? '½' : Number.isInteger(
 
 /** The two standings and the pairs, as text. */
 export function standingsText(names: readonly string[], s: { table: Standing[]; pairs: PairResult[] }): string[] {
-  const w = Math.max(8, ...names.map((x) => x.length));
   const lines: string[] = [];
   const pct = (p: number, n: number): string => (n ? `${((100 * p) / n).toFixed(1)}%` : '-');
-  lines.push('By games (win 1, draw ½):', `  #  ${'player'.padEnd(w)}  games   won drawn  lost  points      %`);
-  ranked(s.table, 'games').forEach((r, i) => lines.push(`${String(i + 1).padStart(3)}  ${names[r.player]!.padEnd(w)}  ${String(r.games).padStart(5)} ${String(r.won).padStart(5)} ${String(r.drawn).padStart(5)} ${String(r.lost).padStart(5)}  ${half(r.points).padStart(6)} ${pct(r.points, r.games).padStart(6)}`));
-  lines.push('', 'By matches between pairs (a match won 1, drawn ½):', `  #  ${'player'.padEnd(w)}  matches  won drawn  lost  points`);
-  ranked(s.table, 'clashes').forEach((r, i) => {
+  const R = 'right' as const;
+  const byGames = ranked(s.table, 'games').map((r, i) => [String(i + 1), names[r.player]!, ...[r.games, r.won, r.drawn, r.lost].map(String), half(r.points), pct(r.points, r.games)]);
+  lines.push('By games (win 1, draw ½):', textTable(['#', 'player', 'games', 'won', 'drawn', 'lost', 'points', '%'], byGames, [R, 'left', R, R, R, R, R, R], 1));
+  const byMatches = ranked(s.table, 'clashes').map((r, i) => {
     const c = r.clashes;
-    lines.push(`${String(i + 1).padStart(3)}  ${names[r.player]!.padEnd(w)}  ${String(c.won + c.drawn + c.lost).padStart(7)} ${String(c.won).padStart(4)} ${String(c.drawn).padStart(5)} ${String(c.lost).padStart(5)}  ${half(c.points).padStart(6)}`);
+    return [String(i + 1), names[r.player]!, ...[c.won + c.drawn + c.lost, c.won, c.drawn, c.lost].map(String), half(c.points)];
   });
+  lines.push('', 'By matches between pairs (a match won 1, drawn ½):', textTable(['#', 'player', 'matches', 'won', 'drawn', 'lost', 'points'], byMatches, [R, 'left', R, R, R, R, R], 1));
   const f = (x: number, k: number): string => (Number.isNaN(x) ? '-' : Number.isFinite(x) ? x.toFixed(k) : x > 0 ? '+inf' : '-inf');
   lines.push('', 'Pairs (paired by opening, colours reversed; t test of the pair score against 1 of 2):');
   for (const p of s.pairs) {

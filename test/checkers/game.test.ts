@@ -216,6 +216,16 @@ describe('playing a person from cards', () => {
     expect(listed(first, lines.length)).toEqual(['6X15', '9X18X27']);
   });
 
+  it('*HINT prints the move the program would play in the person\'s place, and the game goes on as without it', () => {
+    const { lines } = runDeck(['*PLAY WHITE', '*HINT', '11-15', '*END']);
+    const own = runDeck(['*PLAY BLACK', '*END']).lines.find((l) => l.startsWith('MOVE 1 BLACK'))!;
+    expect(own).toMatch(/ SCORE [-+]\d+ PLY \d+$/);
+    expect(lines).toContain(own.replace(/^MOVE 1 /, 'HINT ')); // the program's own first move, searched alike
+    const plain = runDeck(['*PLAY WHITE', '11-15', '*END']).lines;
+    const after = (l: string[]): string[] => l.slice(l.indexOf('MOVE 1 BLACK 11-15 CARD'));
+    expect(after(lines)).toEqual(after(plain)); // the hint changed nothing in the game
+  });
+
   it('predicts a win on the printer, and ends when the loser cannot move', () => {
     const { lines } = runDeck(['*SETUP B/W12,K30/B4', '*PLAY WHITE', '4-8', '*END']);
     const i = lines.indexOf('WHITE PREDICTS A WIN');

@@ -25,6 +25,7 @@ import { onInterrupt } from '../../host/interrupt.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from '../program/session.ts';
 import { pairedTest, type PairedTest } from '../../host/stats.ts';
 import { wholeNumber } from '../selfplay/selfplay.ts';
+import { textTable } from '../../host/table.ts';
 
 const print = (text = ''): void => {
   process.stdout.write(text + '\n');
@@ -262,14 +263,15 @@ export function scoreTable(games: readonly MatchGame[], opponent: string, us = '
     pairs.set(g.ballot.number, p);
   }
   const cell = (g: MatchGame | undefined): string => (g?.points == null ? '-' : half(g.points));
-  const lines = [`${'ballot'.padEnd(40)} ${'704 Black'.padStart(9)} ${'704 White'.padStart(9)} ${'pair'.padStart(5)}`];
+  const rows: string[][] = [];
   const scores: number[] = [];
   for (const p of pairs.values()) {
     const both = p.black?.points != null && p.white?.points != null;
     const pair = both ? p.black!.points! + p.white!.points! : null;
     if (pair !== null) scores.push(pair);
-    lines.push(`${ballotName(p.ballot).slice(0, 40).padEnd(40)} ${cell(p.black).padStart(9)} ${cell(p.white).padStart(9)} ${(pair === null ? '-' : half(pair)).padStart(5)}`);
+    rows.push([ballotName(p.ballot).slice(0, 40), cell(p.black), cell(p.white), pair === null ? '-' : half(pair)]);
   }
+  const lines = textTable(['ballot', '704 Black', '704 White', 'pair'], rows, ['left', 'right', 'right', 'right']).split('\n');
   const done = games.filter((g) => g.points !== null);
   const [w, d, l] = [1, 0.5, 0].map((x) => done.filter((g) => g.points === x).length);
   const points = done.reduce((s, g) => s + g.points!, 0);

@@ -30,6 +30,8 @@ export type Event = Line & (
   | { kind: 'predict'; side: Side }
   /** One line of the `*MOVES` list: a complete legal move of the position. */
   | { kind: 'legal'; path: number[]; jump: boolean }
+  /** `*HINT`: the move the program would play for the side to move (the person), with its search figures. */
+  | { kind: 'hint'; side: Side; path: number[]; jump: boolean; score: number; depth: number }
   | { kind: 'illegal' | 'bad' | 'no-game'; card: string }
   | { kind: 'abandoned' | 'end-of-book' }
   | { kind: 'book-summary'; low: number; high: number; c: string }
@@ -70,6 +72,9 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) PROGRAM (${PATH}) H (\\d+) L (\\d+)$`), (m) => ({
     kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'),
     by: 'book', program: path(m[4]!), programJump: m[4]!.includes('X'), high: Number(m[5]), low: Number(m[6]),
+  })],
+  [new RegExp(`^HINT (BLACK|WHITE) (${PATH}) SCORE ([-+]\\d+) PLY (\\d+)$`), (m) => ({
+    kind: 'hint', side: side(m[1]!), path: path(m[2]!), jump: m[2]!.includes('X'), score: Number(m[3]), depth: Number(m[4]),
   })],
   [new RegExp(`^LEGAL MOVE (${PATH})$`), (m) => ({ kind: 'legal', path: path(m[1]!), jump: m[1]!.includes('X') })],
   [/^(BLACK|WHITE) PREDICTS A WIN$/, (m) => ({ kind: 'predict', side: side(m[1]!) })],

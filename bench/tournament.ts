@@ -6,6 +6,9 @@
 // that thread's first game) is paid once per thread per run, so it is timed apart: each pool first
 // plays one game per thread, then the timed games. The load average is printed beside the figures:
 // on a shared 2-core machine a second worker only gets a second core when nobody else wants it.
+// So the CPU-seconds a game (the whole process: every thread) are printed too: equal with 1 and N
+// workers means the games do not slow each other (no shared lock, cache or memory fight), and N
+// free cores give N times the games.
 
 import { loadavg } from 'node:os';
 import { allCores, runAll, TaskPool } from '../src/tournament/pool.ts';
@@ -22,6 +25,7 @@ export async function benchTournament(): Promise<void> {
   const games = Number(process.env.BENCH_GAMES ?? 20 * cores);
   const jobs = schedule(players, { format: 'round-robin', games, ballots: [], seed: 11, giveaway: false });
   const rates: number[] = [];
+  const cpus: number[] = [];
   console.log(`\nTournament, 8F against 10F at depth 3 (load average before: ${load()}):`);
   for (const workers of cores > 1 ? [1, cores] : [1]) {
     const t0 = performance.now();
@@ -29,11 +33,15 @@ export async function benchTournament(): Promise<void> {
     try {
       await runAll(schedule(players, { format: 'round-robin', games: workers, ballots: [], seed: 12, giveaway: false }), { pool });
       const t1 = performance.now();
+      const c1 = process.cpuUsage();
       const records = await runAll(jobs, { pool });
       const wall = (performance.now() - t1) / 1000;
+      const cpu = process.cpuUsage(c1);
+      const cpuPerGame = (cpu.user + cpu.system) / 1e6 / records.length;
+      cpus.push(cpuPerGame);
       const perMin = (60 * records.length) / wall;
       rates.push(perMin);
-      console.log(`  ${workers} worker${workers === 1 ? ' ' : 's'}: start-up and a first game per thread ${((t1 - t0) / 1000).toFixed(1)} s; then ${records.length} games in ${wall.toFixed(1)} s wall, ${perMin.toFixed(1).padStart(6)} games/min (load ${load()})`);
+      console.log(`  ${workers} worker${workers === 1 ? ' ' : 's'}: start-up and a first game per thread ${((t1 - t0) / 1000).toFixed(1)} s; then ${records.length} games in ${wall.toFixed(1)} s wall, ${perMin.toFixed(1).padStart(6)} games/min, ${cpuPerGame.toFixed(3)} CPU-s a game (load ${load()})`);
       if (workers === 1) {
         const nodes = records.reduce((s, r) => s + r.nodes.reduce((a, b) => a + b, 0), 0);
         const moves = records.reduce((s, r) => s + r.moves.length, 0);
@@ -44,5 +52,7 @@ export async function benchTournament(): Promise<void> {
       await pool.close();
     }
   }
-  if (rates.length === 2) console.log(`  speed-up with ${cores} workers: ${(rates[1]! / rates[0]!).toFixed(2)}x (BENCH_GAMES=n for another number of games)`);
+  if (rates.length === 2) {
+    console.log(`  speed-up with ${cores} workers: ${(rates[1]! / rates[0]!).toFixed(2)}x wall (BENCH_GAMES=n for another number of games); CPU a game ${(cpus[1]! / cpus[0]!).toFixed(2)}x one worker's, so ${((cores * cpus[0]!) / cpus[1]!).toFixed(2)}x on ${cores} free cores`);
+  }
 }

@@ -31,7 +31,7 @@ export const mandziukNull: Experiment = {
   name: 'mandziuk-null',
   title: 'Give-away checkers: evolved heuristics against the null heuristic, 20-game matches at depth 10/10 and 6/10',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.1.2, Fig. 5',
-  expected: 'about 2 days on a quiet 2-core machine (from CPU-seconds measured): the 15 give-away evolutions (about 33 h), 600 games with depth-10 searches (1-2 CPU-s a move, about 17 h); several times that on a loaded machine; the evolutions resume',
+  expected: 'about 2 days on a quiet 2-core machine (from CPU-seconds measured): the 15 give-away evolutions (about 33 h), 600 games, half of them with the heuristic at depth 10 (about 4.5 CPU-s a move, 360,000 positions; about 20 h); several times that on a loaded machine; the evolutions resume',
   expectedQuick: '4 min (2 heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {

@@ -22,7 +22,7 @@ const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 export async function benchTournament(): Promise<void> {
   const cores = allCores();
-  const games = Number(process.env.BENCH_GAMES ?? 20 * cores);
+  const games = Number(process.env.BENCH_GAMES ?? 30 * cores);
   const jobs = schedule(players, { format: 'round-robin', games, ballots: [], seed: 11, giveaway: false });
   const rates: number[] = [];
   const cpus: number[] = [];

@@ -61,17 +61,18 @@ export const mandziukTdgac: Experiment = {
     const evolved: Player[] = [];
     for (const e of specs) evolved.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: true, depth, log: ctx.log }));
     const rng = new Rng(seed);
+    const standInSeat = evolved.length; // the players' list: the heuristics, then the stand-in
     const jobs: GameJob[] = evolved.flatMap((h, i) => Array.from({ length: games }, (_, k) => {
       const [black, white] = k % 2 === 0 ? [h, tdgac] : [tdgac, h];
-      return { index: i * games + k, black, white, seats: (k % 2 === 0 ? [i, -1] : [-1, i]) as [number, number], fen: START_FEN, opening: 'start', seed: rng.seed(), giveaway: true };
+      return { index: i * games + k, black, white, seats: (k % 2 === 0 ? [i, standInSeat] : [standInSeat, i]) as [number, number], fen: START_FEN, opening: 'start', seed: rng.seed(), giveaway: true };
     }));
     ctx.log(`${jobs.length} games against the stand-in, the heuristics at depth ${depth}`);
     const records = await playAll(jobs, { workers: allCores() });
     const tally = evolved.map(() => ({ won: 0, drawn: 0, lost: 0 }));
     for (const r of records) {
       const job = jobs[r.index]!;
-      const hSide = job.seats[0] === -1 ? 'white' : 'black';
-      const t = tally[job.seats[0] === -1 ? job.seats[1] : job.seats[0]]!;
+      const hSide = job.seats[0] === standInSeat ? 'white' : 'black';
+      const t = tally[hSide === 'white' ? job.seats[1] : job.seats[0]]!;
       if (r.winner === null) t.drawn++;
       else if (r.winner === hSide) t.won++;
       else t.lost++;

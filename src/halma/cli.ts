@@ -21,6 +21,11 @@ const depthOf = (s: string): number => {
   if (!Number.isInteger(d) || d < 1 || d > 8) throw new Error(`--depth ${s}: 1 to 8`);
   return d;
 };
+const extendOf = (s: string): number => {
+  const e = Number(s);
+  if (!Number.isInteger(e) || e < 0 || e > 7) throw new Error(`--extend ${s}: 0 to 7`);
+  return e;
+};
 
 export function registerHalmaCommands(program: Command): void {
   const halma = program.command('halma').description("Seale's halma on the 704 (docs/halma.md)");
@@ -30,10 +35,11 @@ export function registerHalmaCommands(program: Command): void {
     .option('--size <n>', 'board size: 6, 8 or 12', '8')
     .option('--side <s>', 'the side you play: 1 (moves first, from the bottom left) or 2', '1')
     .option('--depth <d>', "the 704's search depth (1-8)", '2')
-    .action(guarded(async (o: { size: string; side: string; depth: string }) => {
+    .option('--extend <e>', 'plies its jumps may extend the search past the depth (0-7; the program\'s own: 2)')
+    .action(guarded(async (o: { size: string; side: string; depth: string; extend?: string }) => {
       const n = sizeOf(o.size);
       const you = o.side === '2' ? 2 : 1;
-      const session = new HalmaSession([`*HALMA ${n}`, `*DEPTH ${depthOf(o.depth)}`, `*PLAY ${3 - you}`]);
+      const session = new HalmaSession([`*HALMA ${n}`, `*DEPTH ${depthOf(o.depth)}`, ...(o.extend ? [`*EXTEND ${extendOf(o.extend)}`] : []), `*PLAY ${3 - you}`]);
       const board = startBoard(n);
       const rl = createInterface({ input: process.stdin });
       const input = rl[Symbol.asyncIterator]();
@@ -66,17 +72,18 @@ export function registerHalmaCommands(program: Command): void {
     .option('--size <n>', 'board size: 6, 8 or 12', '6')
     .option('--games <n>', 'how many games', '1')
     .option('--depth <d>', 'the search depth (1-8)')
+    .option('--extend <e>', 'plies jumps may extend the search past the depth (0-7; the program\'s own: 2)')
     .option('--learn', "Seale's learner on (*LEARN SEALE)")
     .option('--state <dir>', 'with --learn: a session directory (journal seale.json, learning tape seale.tap), kept after every game; run again to go on')
     .option('--png <dir>', 'also draw each final position as DIR/halma-N.png (.svg with --svg)')
     .option('--svg', 'draw SVG instead of PNG')
-    .action(guarded(async (o: { size: string; games: string; depth?: string; learn?: boolean; state?: string; png?: string; svg?: boolean }) => {
+    .action(guarded(async (o: { size: string; games: string; depth?: string; extend?: string; learn?: boolean; state?: string; png?: string; svg?: boolean }) => {
       const n = sizeOf(o.size);
       const games = Number(o.games);
       if (!Number.isInteger(games) || games < 1) throw new Error(`--games ${o.games}: a whole number, 1 or more`);
       if (o.state) {
         if (!o.learn) throw new Error('--state keeps a learning session: give --learn');
-        if (o.depth) throw new Error('--state sessions play at the program\'s own depth');
+        if (o.depth || o.extend) throw new Error('--state sessions play at the program\'s own depth and extension');
         const { journal, interrupted } = await runSealeSession({ dir: resolve(o.state), halma: n, games, pictures: o.png, pictureExt: o.svg ? 'svg' : 'png', log: (l) => process.stdout.write(`${l}\n`) });
         const t = sealeTotals(journal);
         process.stdout.write(`${journal.games.length} learning games: Alpha won ${t.won}, lost ${t.lost}, drew ${t.drawn}; Alpha now ${journal.games.at(-1)?.coefficients.join(' ') ?? '-'}\n`);
@@ -88,7 +95,7 @@ export function registerHalmaCommands(program: Command): void {
       }
       const t0 = performance.now();
       const run = await halmaSelfPlay({
-        size: n, games, learn: !!o.learn, depth: o.depth ? depthOf(o.depth) : undefined,
+        size: n, games, learn: !!o.learn, depth: o.depth ? depthOf(o.depth) : undefined, extend: o.extend ? extendOf(o.extend) : undefined,
         onGame: (g) => {
           const rate = (g.game / ((performance.now() - t0) / 1000)).toFixed(2);
           process.stdout.write(`game ${g.game}/${games}: ${g.reason.toLowerCase()}${g.winner ? ` (side ${g.winner})` : ''}, ${g.plies} plies, Alpha side ${g.alphaSide} ${g.result}${g.zeroed ? `, parameter ${g.zeroed} zeroed` : ''}  [${rate} games/s, ETA ${((games - g.game) / Number(rate)).toFixed(0)} s]\n`);

@@ -64,8 +64,8 @@ export interface HalmaRun {
 }
 
 /** `games` self-play games on the n by n board; with `learn`, Seale's learner from a new state (his start vector). */
-export async function halmaSelfPlay(o: { size: number; games: number; learn: boolean; depth?: number; onGame?: (g: HalmaGame) => void; session?: HalmaSession }): Promise<HalmaRun> {
-  const cards = [`*HALMA ${o.size}`, ...(o.depth ? [`*DEPTH ${o.depth}`] : []), ...(o.learn ? ['*LEARN SEALE'] : [])];
+export async function halmaSelfPlay(o: { size: number; games: number; learn: boolean; depth?: number; extend?: number; onGame?: (g: HalmaGame) => void; session?: HalmaSession }): Promise<HalmaRun> {
+  const cards = [`*HALMA ${o.size}`, ...(o.depth ? [`*DEPTH ${o.depth}`] : []), ...(o.extend !== undefined ? [`*EXTEND ${o.extend}`] : []), ...(o.learn ? ['*LEARN SEALE'] : [])];
   const session = o.session ?? new HalmaSession(cards);
   const boot = await session.run();
   if (!boot.waiting) throw new Error(`the 704 stopped: ${boot.lines.slice(-3).join(' / ')}`);

@@ -3,7 +3,7 @@
 // booted deck (*LEARN SEALE), whose printed start vector is his.
 
 import { describe, expect, it } from 'vitest';
-import { Game704, bootWith, linesOf } from './deck.ts';
+import { Game704, bootWith, linesOf, peek } from './deck.ts';
 import { PLYK } from './harness.ts';
 import { BLACK_MAN, WHITE_MAN, coords, isBlack, isKing, isWhite, mixedPositions, parseFen, rng, startPosition, type Position } from './reference.ts';
 import { signed, word } from './searchharness.ts';
@@ -116,6 +116,50 @@ describe('his parameters, drive and score (CSPAR, CSDRV, CSEVL)', () => {
       const at = g.sym('GTS') - 24 * k;
       expect([g.m.cpu.mem[at], g.m.cpu.mem[at + 1]]).toEqual([from, to]);
     }
+  });
+
+  it('CSPST - Alpha learns from its searches, not from his open_select first move nor from a lone jump (his poly_mod runs in search)', () => {
+    const learnsAt = (pos: Position, moveNumber: number): boolean => {
+      g.setPosition(0, pos);
+      g.call('GLIST');
+      for (const [k, v] of [['CSON', 1], ['GMODE', 2], ['GMVN', moveNumber], ['CSOPN', 1], ['CSWHO', 0], ['CSLRN', 1], ['JNP', 25], ['JDI', 0], ['JCI', 0], ['GSCOR', 0], ['CSS0', 0]] as const) g.poke(k, v);
+      try {
+        g.call('CSPST');
+      } finally {
+        g.poke('CSON', 0);
+      }
+      return g.peek('JCI') !== 0; // JMOD keeps each position it sees (his 30-position history)
+    };
+    expect(learnsAt(startPosition(), 0)).toBe(false); // the game's first move: open_select's
+    expect(learnsAt(startPosition(), 2)).toBe(true);
+    const lone = parseFen('B:W18:B14,1');
+    g.setPosition(0, lone);
+    g.call('GLIST');
+    expect([g.peek('GN'), g.peek('GJUMP')]).toEqual([1, 1]);
+    expect(learnsAt(lone, 5)).toBe(false); // 14x23, the only move
+    const two = parseFen('B:W18,19:B14,15');
+    g.setPosition(0, two);
+    g.call('GLIST');
+    expect(g.peek('GN')).toBeGreaterThan(1);
+    expect(g.peek('GJUMP')).toBe(1);
+    expect(learnsAt(two, 5)).toBe(true); // a choice of jumps: searched, learned from
+  });
+});
+
+describe("his search rule (CSVPS): a node is scored past the depth unless a jump is next (App. D recur)", () => {
+  it('*LEARN SEALE sets the break points to his rule, *LEARN SEALE OFF puts the search\'s own back', () => {
+    const points = (cards: string[]): number[] => {
+      const m = bootWith(cards);
+      m.run(1e8);
+      return ['VPMIN', 'VP4', 'VP5', 'VP11', 'VPMAX', 'VFEW'].map((n) => peek(m, n));
+    };
+    const own = points([]);
+    const his = points(['*LEARN SEALE']);
+    expect(his.slice(0, 3)).toEqual([2, 2, 2]); // depth 2 (CSDEP); no last-jump rule, no exchange offers past it
+    expect(his[3]).toBe(his[4]); // no stop for being ahead before VPMAX
+    expect(his[5]).toBe(0); // no few-pieces shift
+    expect(points(['*LEARN SEALE', '*LEARN SEALE', '*LEARN SEALE OFF'])).toEqual(own);
+    expect(own).not.toEqual(his);
   });
 });
 

@@ -3,34 +3,9 @@
 // chained jumps, nothing captured; and the deck run as a user runs it.
 
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../src/asm/assembler.ts';
-import { readSources } from '../../src/asm/sources.ts';
-import { textCard, wordsToCard } from '../../src/devices/cards.ts';
-import { Machine } from '../../src/machine/machine.ts';
-import { Core704 } from '../checkers/call704.ts';
 import { rng } from '../checkers/reference.ts';
+import { Halma704, runDeck } from './harness.ts';
 import { halmaDrive, halmaMoves, halmaParams, halmaPerft, halmaWon, playHalma, startHalma, type HalmaPosition } from './reference.ts';
-
-const program = assemble(readSources([new URL('../../asm/halma/main.sap', import.meta.url).pathname]), { loader: true });
-if (program.errors.length) throw new Error(program.errors.map((e) => `${e.file}:${e.line}: ${e.message}`).join('\n'));
-
-class Halma704 extends Core704 {
-  constructor() { super({ image: new Map(program.image), symbols: new Map(program.symbols) }); }
-  cell(n: number, r: number, c: number): number { return (r + 1) * (n + 2) + c + 1; }
-  load(p: HalmaPosition): void {
-    expect(this.call('HSETUP', { ac: p.n, returns: 2 }).ret).toBe(2);
-    for (let r = 0; r < p.n; r++) for (let c = 0; c < p.n; c++) this.poke('HBD', p.board[r]![c]!, -this.cell(p.n, r, c));
-    this.poke('HSIDE', p.toMove);
-  }
-  moves(p: HalmaPosition): string[] {
-    const top = this.sym('HLST') - 1;
-    this.call('HGEN', { ac: top });
-    const k = this.peek('HGN');
-    const w = p.n + 2;
-    const name = (cell: number): string => `${Math.floor(cell / w) - 1},${(cell % w) - 1}`;
-    return [...Array(k).keys()].map((i) => { const v = this.m.cpu.mem[top - i]!; return `${name(Math.floor(v / 256))}>${name(v % 256)}`; }).sort();
-  }
-}
 
 const refMoves = (p: HalmaPosition): string[] => halmaMoves(p).map((m) => `${m.from.join(',')}>${m.to.join(',')}`).sort();
 
@@ -154,17 +129,6 @@ describe("his 15 parameters, drive to win and the end of a game (eval.sap, searc
   });
 });
 
-/** The deck booted with `cards` behind it, run to its stop; the printed lines. */
-function runDeck(cards: string[], eof: boolean, limit: number): string[] {
-  const m = new Machine();
-  m.reader.feed(program.cards.map(wordsToCard));
-  m.reader.feed(cards.map((l) => textCard(l)));
-  m.reader.setEndOfFile(eof);
-  m.loadCards();
-  m.run(limit);
-  return m.printer.lines.map((l) => l.replace(/^\f/, '').trimEnd());
-}
-
 describe('the deck', () => {
   it('*HALMA 6 prints the board; *PERFT 2 prints the counts; a size not in the camp table is a bad card', () => {
     const lines = runDeck(['*HALMA 6', '*PERFT 2', '*HALMA 7'], true, 1e8);
@@ -187,11 +151,14 @@ describe('the deck', () => {
     expect(a.every((v) => Math.abs(v) <= 40)).toBe(true);
   });
 
-  it('*PLAY 2: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read', () => {
-    const lines = runDeck(['*HALMA 6', '*DEPTH 1', '*PLAY 2', 'A1-A4', 'C1-D2'], false, 1e8);
-    expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
-    expect(lines.find((l) => l.startsWith('ILLEGAL MOVE'))).toMatch(/^ILLEGAL MOVE - A1-A4/);
-    expect(lines).toContain('MOVE 1 SIDE 1 C1-D2 CARD');
-    expect(lines.find((l) => l.startsWith('MOVE 2 SIDE 2 '))).toMatch(/^MOVE 2 SIDE 2 [A-F]\d-[A-F]\d SCORE [-+]\d+$/);
-  });
+  // the last file of the camp's first row slides out diagonally: C1-D2, D1-E2, E1-F2
+  for (const [n, move] of [[6, 'C1-D2'], [8, 'D1-E2'], [12, 'E1-F2']] as const) {
+    it(`*PLAY 2 on ${n}x${n}: a person plays side 1 by cards; an illegal move is rejected by the 704 and another card read`, () => {
+      const lines = runDeck([`*HALMA ${n}`, '*DEPTH 1', '*PLAY 2', 'A1-A4', 'A1-Z9', move], false, 1e8);
+      expect(lines).toContain('GAME  PROGRAM PLAYS SIDE 2');
+      expect(lines.filter((l) => l.startsWith('ILLEGAL MOVE'))).toEqual(['ILLEGAL MOVE - A1-A4', 'ILLEGAL MOVE - A1-Z9']);
+      expect(lines).toContain(`MOVE 1 SIDE 1 ${move} CARD`);
+      expect(lines.find((l) => l.startsWith('MOVE 2 SIDE 2 '))).toMatch(/^MOVE 2 SIDE 2 [A-L]\d+-[A-L]\d+ SCORE [-+]\d+$/);
+    });
+  }
 });

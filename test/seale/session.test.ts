@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LockedError, takeLock } from '../../src/host/lock.ts';
 import { openSealeSession, runSealeSession } from '../../src/seale/session.ts';
+import { SEALE_START } from '../../src/seale/tables.ts';
 
 const dirs: string[] = [];
 const fresh = (): string => { const d = mkdtempSync(join(tmpdir(), 'seale-')); dirs.push(d); return d; };
@@ -25,7 +26,7 @@ describe('selfplay --learner seale', () => {
     // the 704 time differs: tape 4 rewinds from where the last game left it
     const strip = (g: { wallSeconds: number; seconds704: number }) => ({ ...g, wallSeconds: 0, seconds704: 0 });
     expect(b.journal.games.map(strip)).toEqual(a.journal.games.map(strip));
-    expect(a.journal.start.slice(0, 3)).toEqual([-17, -34, 15]);
+    expect(a.journal.start).toEqual(SEALE_START); // his 25, from a fresh learning tape
     expect(readFileSync(join(whole, 'seale.tap'))).toEqual(readFileSync(join(split, 'seale.tap')));
     // a new tape no journal entry records is removed, one that it records is put in place
     writeFileSync(join(split, 'seale.tap.new'), 'not recorded');
@@ -46,4 +47,11 @@ describe('selfplay --learner seale', () => {
     const r = await runSealeSession({ dir, games: 1, log: () => {} });
     expect(r.journal.games).toHaveLength(1);
   });
+
+  it('halma selfplay --learn --state: his first 15 from a fresh learning tape, a game kept in the journal', async () => {
+    const r = await runSealeSession({ dir: fresh(), halma: 6, games: 1, log: () => {} });
+    expect(r.journal.start).toEqual(SEALE_START.slice(0, 15));
+    expect(r.journal.games).toHaveLength(1);
+    expect(r.journal.games[0]!.coefficients).toHaveLength(15);
+  }, 120_000);
 });

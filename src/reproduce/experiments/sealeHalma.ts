@@ -58,7 +58,8 @@ export function sealeHalmaOutcome(start: number[], games: HalmaGame[]): Outcome 
     ],
     pictures,
     notes: [
-      `Board ${SIZE} by ${SIZE}, camps of 6 (docs/halma.md); his table's board size, search depth, width and drive-to-win weighting are not printed.`,
+      `Board ${SIZE} by ${SIZE}, camps of 6 (docs/halma.md); depth 2, width 8, jumps extending the search at most 2 plies further (his recur's rule; the bound is ours). His table's board size, search depth, width and drive-to-win weighting are not printed.`,
+      `By side: side 1 (moves first) won ${games.filter((g) => g.winner === 1).length}, side 2 won ${games.filter((g) => g.winner === 2).length}. Alpha changes side every game, so when one side wins whoever plays it, Alpha never loses two running and nothing is zeroed; the thesis does not say which side his Alpha played.`,
       `Alpha won ${games.filter((g) => g.result === 'won').length}, lost ${losses}, drew ${games.filter((g) => g.result === 'drawn').length} of ${games.length}; games ended by the camp filled ${games.filter((g) => g.reason === 'CAMP FILLED').length}, the stall rule ${games.filter((g) => g.reason === 'STALL RULE').length}, the move limit ${games.filter((g) => g.reason === 'MOVE LIMIT').length}.`,
       'A row is close when the mean |difference| over the 15 coefficients is at most 8.',
     ],

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Budgets for a busy 2-core machine: hooks that boot the 704 and play whole games get the same
 // generous limit as tests (vitest's default hook limit of 10 s failed under load).
-// Everything runs on the default core (the interpreter); the CPU tests run twice, on the
+// Everything runs on the default core (the translator); the CPU tests run twice, on the
 // translator translating at the first visit (their programs are short) and on the interpreter.
 export default defineConfig({
   test: {

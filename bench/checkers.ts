@@ -10,6 +10,7 @@ import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';
 import { call704, TSX_CYCLES } from '../test/checkers/call704.ts';
+import { TERMS } from '../test/checkers/termsref.ts';
 
 const MS_PER_CYCLE = 0.012;
 
@@ -54,8 +55,10 @@ function gamePositions(): Float64Array[] {
   return boards;
 }
 
-function routineTimes(): void {
-  const boards = gamePositions();
+/** Per-position means in cycles of the routines Appendix A times. */
+interface Times { MOVGEN: number; MAKMOV: number; EVAL: number; BITS: number }
+
+function routineTimes(boards: Float64Array[]): Times {
   const m = loaded();
   const ply0 = sym('FA');
   const sums = { MOVGEN: 0, MAKMOV: 0, EVAL: 0, BITS: 0 };
@@ -71,54 +74,77 @@ function routineTimes(): void {
     call(m, 'NXTMOV'); // AC = the first move's piece, XR2 its direction: MAKMOV's inputs
     sums.MAKMOV += call(m, 'MAKMOV');
   }
-  const samuel: Record<keyof typeof sums, string> = {
-    MOVGEN: 'find all available moves      2.6 ms',
-    MAKMOV: 'make a single move            1.5 ms',
-    EVAL: 'evaluate a position, 4 terms  2.4 ms',
-    BITS: 'count bits (16 instructions)  0.408 ms',
-  };
-  console.log(`\nRoutine times over the ${boards.length} positions of one self-play game (emulated, 12 µs a cycle):`);
-  for (const k of Object.keys(sums) as (keyof typeof sums)[]) {
-    console.log(`  ${k.padEnd(7)} ${(sums[k] / boards.length * MS_PER_CYCLE).toFixed(3).padStart(7)} ms   Samuel: ${samuel[k]}`);
-  }
-  evalSixteen(boards);
+  for (const k of Object.keys(sums) as (keyof Times)[]) sums[k] /= boards.length;
+  return sums;
 }
 
-/** EVAL with the first generalization polynomial (terms 1-16 of Appendix C, all +2^6), both term forms. */
-function evalSixteen(boards: Float64Array[]): void {
+/** A machine holding a term table (slot j+1 = term terms[j], coefficient 2^6) and the twins for R alone at any size. */
+function withTerms(terms: readonly number[]): Machine {
   const m = loaded();
-  const ply0 = sym('FA');
   const w = (name: string, v: number, off = 0) => { m.cpu.mem[sym(name) + off] = v; };
-  w('VNT', 16);
-  for (let k = 1; k <= 16; k++) { w('VTR', m.cpu.mem[sym('PTR') - k]!, -k); w('VTC', 64, -k); }
-  const sums = { same: 0, first: 0, cached: 0 };
-  let n = 0;
+  w('VNT', terms.length);
+  terms.forEach((k, j) => { w('VTR', m.cpu.mem[sym('PTR') - k]!, -(j + 1)); w('VTC', 64, -(j + 1)); });
+  w('VTWN1', 1);
+  return m;
+}
+
+/** EVAL's cycles on each board at ply 0 (each term less its value on the turned board) and, after the
+ * board's first move, at ply 1 (Appendix C: less its value one move earlier) when the earlier
+ * position's parameters must be computed (a miss of the cache) and when they are held (a hit). */
+function evalForms(m: Machine, boards: Float64Array[]): { turned: number; miss: number; hit: number; leaves: number } {
+  const ply0 = sym('FA');
+  const w = (name: string, v: number) => { m.cpu.mem[sym(name)] = v; };
+  const sums = { turned: 0, miss: 0, hit: 0, leaves: 0 };
   for (const b of boards) {
     m.cpu.mem.set(b, ply0 - 15);
     w('VPREV', 0);
     m.cpu.xr1 = 0;
-    sums.same += call(m, 'EVAL');
-    // ply 1: the position after the first move of ply 0, whose earlier position is ply 0
+    sums.turned += call(m, 'EVAL');
     m.cpu.xr1 = 0;
     if (call(m, 'MOVGEN') === 0 || m.cpu.acMag === 0) continue;
     call(m, 'NXTMOV');
     call(m, 'MAKMOV');
     if (m.cpu.acMag !== 0) continue; // a multiple jump goes on: not a leaf
     w('VPREV', 1);
-    w('ESER', m.cpu.mem[sym('ESER')]! + 1); // nothing cached yet
+    w('ESER', m.cpu.mem[sym('ESER')]! + 1); // nothing held for the earlier position yet
     m.cpu.xr1 = 16;
-    sums.first += call(m, 'EVAL');
+    sums.miss += call(m, 'EVAL');
     m.cpu.xr1 = 16;
-    sums.cached += call(m, 'EVAL');
-    n++;
+    sums.hit += call(m, 'EVAL');
+    sums.leaves++;
   }
-  const ms = (c: number, k: number) => `${(c / k * MS_PER_CYCLE).toFixed(1).padStart(5)} ms (${Math.round(c / k)} cycles)`;
-  console.log('\nEVAL with 16 terms (the first generalization polynomial), the same positions:   Samuel: 7.5 ms');
-  console.log(`  each term less its value on the turned board      ${ms(sums.same, boards.length)}`);
-  console.log(`  Appendix C: less its value one move earlier      ${ms(sums.first, n)}`);
-  console.log(`    the same, the earlier position's terms cached  ${ms(sums.cached, n)}   (${n} positions)`);
+  return { turned: sums.turned / boards.length, miss: sums.miss / sums.leaves, hit: sums.hit / sums.leaves, leaves: sums.leaves };
 }
 
+/** Appendix C's 12 leading terms (MOC 2, KCENT, MOC 4, MODE 3, DEMMO, MOVE, ADV, MODE 2, BACK, CNTR, THRET, MOC 3). */
+const APPENDIX_C_12 = [36, 18, 38, 33, 28, 21, 1, 32, 3, 5, 26, 37];
+
+/** Where EVAL's cycles go, term by term: each term alone in the table, less the empty table. */
+function termCycles(boards: Float64Array[]): void {
+  const names = TERMS.map(([n]) => n);
+  const none = evalForms(withTerms([]), boards);
+  console.log('\nEVAL term by term (docs/checkers-terms.md, where the cycles go): each term alone, cycles more than the empty');
+  console.log(`table (${Math.round(none.turned)} turned, ${Math.round(none.hit)} earlier-move hit, ${Math.round(none.miss)} miss), means over the same positions; "single" is the`);
+  const all = Array.from({ length: 38 }, (_, i) => i + 1);
+  const full = evalForms(withTerms(all), boards);
+  console.log('plain routine for one side (TSX XNAME,4), "twin" both sides at once, "hit" P(R) for the leaf, "miss" P(R) and P(R\') of the earlier position;');
+  console.log(`"in 38" what the term adds to a hit in a table of all 38 (${Math.round(full.hit)} cycles; the words it shares are paid by the others):`);
+  console.log('   k  term      single   twin    hit   miss  in 38');
+  for (let k = 1; k <= 38; k++) {
+    const m = withTerms([k]);
+    const f = evalForms(m, boards);
+    let single = 0;
+    const routine = m.cpu.mem[sym('PTR') - k]! % 32768;
+    for (const b of boards) {
+      m.cpu.mem.set(b, sym('FA') - 15);
+      m.cpu.xr1 = 0;
+      single += call704(m, routine, names[k - 1]!, { returns: 1, limit: 1e7 }).cycles - TSX_CYCLES;
+    }
+    const d = (x: number, y: number) => String(Math.round(x - y)).padStart(6);
+    const rest = evalForms(withTerms(all.filter((j) => j !== k)), boards);
+    console.log(`  ${String(k).padStart(2)}  ${names[k - 1]!.padEnd(7)} ${String(Math.round(single / boards.length)).padStart(7)} ${d(f.turned, none.turned)} ${d(f.hit, none.hit)} ${d(f.miss, none.miss)} ${d(full.hit, rest.hit)}`);
+  }
+}
 /** A random board at ply 0 (1-12 pieces a side, a tenth of them kings), either side to move. */
 function randomPly0(m: Machine, rand: () => number): void {
   const bit = (sq: number): number => 2 ** (35 - (sq + Math.floor((sq - 1) / 8)));
@@ -149,7 +175,7 @@ function randomPly0(m: Machine, rand: () => number): void {
  * One rote look-up (KLOOK at the minimum ply) with a realistic memory: 800 boards of tape records
  * in the pool and 100 in the changes; hits with Black and with White to move, and misses.
  */
-function roteLookups(): void {
+function roteLookups(): { black: number; white: number; miss: number } {
   const m = loaded();
   call(m, 'WINIT');
   call(m, 'KINIT');
@@ -209,6 +235,8 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
     const [c, n] = sums[k];
     console.log(`  ${label.padEnd(19)} ${(c! / n! * MS_PER_CYCLE).toFixed(3).padStart(7)} ms  ${(c! / n!).toFixed(0).padStart(5)} cycles (${n} look-ups)   Samuel: look up a saved board 2.3 ms`);
   }
+  const mean = (k: keyof typeof sums) => sums[k][0]! / sums[k][1]!;
+  return { black: mean('black'), white: mean('white'), miss: mean('miss') };
 }
 
 function perft(): void {
@@ -257,9 +285,39 @@ function sizes(): void {
   console.log(`  program and tables end at ${formatAddr(top)}; the card loader sits at 77750-77777`);
 }
 
+/** Appendix A's "approximate computation times", Samuel's figures beside ours. */
+function appendixA(boards: Float64Array[], rote: { black: number; white: number; miss: number }): void {
+  const t = routineTimes(boards);
+  const sixteen = evalForms(withTerms(Array.from({ length: 16 }, (_, i) => i + 1)), boards);
+  const appC = evalForms(withTerms(APPENDIX_C_12), boards);
+  const ms = (c: number) => `${(c * MS_PER_CYCLE).toFixed(2).padStart(6)} ms (${String(Math.round(c)).padStart(5)})`;
+  const row = (what: string, samuel: string, ours: string) => console.log(`  ${what.padEnd(52)} ${samuel.padStart(7)}   ${ours}`);
+  console.log(`\nAppendix A, "approximate computation times": Samuel's 704 beside ours (emulated, 12 µs a cycle, cycles in
+brackets; means over the ${boards.length} positions one self-play game met, and the ${sixteen.leaves} positions after their first moves):`);
+  row('', 'Samuel', 'ours');
+  row('find all available moves (MOVGEN)', '2.6 ms', ms(t.MOVGEN));
+  row('make a single move (MAKMOV)', '1.5 ms', ms(t.MAKMOV));
+  row('evaluate a board position, 4 terms (EVAL)', '2.4 ms', ms(t.EVAL));
+  row('find the score for a saved board (KLOOK)', '2.3 ms', `${ms(rote.black)} hit, Black to move; ${ms(rote.white)} White; ${ms(rote.miss)} miss`);
+  row('evaluate with 16 terms (Appendix C terms 1-16):', '7.5 ms', '');
+  row('  less their values one move earlier, those saved', '', `${ms(sixteen.hit)}`);
+  row('  the same, the earlier values computed too', '', `${ms(sixteen.miss)}`);
+  row('  less their values on the turned board', '', `${ms(sixteen.turned)}`);
+  row('evaluate with Appendix C\'s 12 leading terms:', '', '');
+  row('  one move earlier, saved / computed too', '', `${ms(appC.hit)} / ${ms(appC.miss)}`);
+  row('  the turned board', '', `${ms(appC.turned)}`);
+  row('count the bits of a word (BITS)', '', ms(t.BITS));
+}
+
+/** Appendix A's table and EVAL term by term (also alone: `npx tsx -e "import('./bench/checkers.ts').then((b) => b.benchEval())"`). */
+export function benchEval(): void {
+  const boards = gamePositions();
+  appendixA(boards, roteLookups());
+  termCycles(boards);
+}
+
 export function benchCheckers(): void {
-  routineTimes();
-  roteLookups();
+  benchEval();
   perft();
   selfPlay();
   sizes();

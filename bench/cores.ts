@@ -171,6 +171,9 @@ function startUp(): void {
     const bare = best(['-e', '0']);
     const run = best([cli, 'run', '--load', image, '--start', '100', '--max-instructions', '1']);
     console.log(`\nStart-up to the first instruction (best of 5): samuel704 run ${run.wall.toFixed(2)} s wall, ${run.cpu.toFixed(2)} CPU-s; node -e 0 ${bare.wall.toFixed(2)} s, ${bare.cpu.toFixed(2)} CPU-s; over a bare node: ${(run.wall - bare.wall).toFixed(2)} s wall, ${(run.cpu - bare.cpu).toFixed(2)} CPU-s`);
+    // `npm start`: three learning games from a fresh state folder, the whole command timed.
+    const start = childCpu(process.execPath, [cli, 'start', '--fresh', '--quiet', '--state', join(dir, 'state')]);
+    console.log(`npm start (three learning games, fresh state): ${start.wall.toFixed(2)} s wall, ${start.cpu.toFixed(2)} CPU-s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,6 @@
 // chooses, checks or scores a move (a board drawn here replays the program's own MOVE lines).
 
 import { HEURISTIC_HELP, heuristicCards } from '../tournament/players.ts';
-import { createInterface } from 'node:readline';
 import { Option, type Command } from 'commander';
 import { DECK_EOF, readDeckFile, writeDeckFile, textCard, type Card, type DeckItem } from '../devices/cards.ts';
 import { hollerithToAscii } from '../devices/codes.ts';
@@ -27,6 +26,10 @@ import { registerReportCommand } from './selfplay/report.ts';
 import { DEFAULT_LEARNING, DEFAULT_MEMORY, selfplay, wholeNumber, type SelfplayOptions } from './selfplay/selfplay.ts';
 import { CheckersSession, GIVEAWAY_HELP, giveawayCards, type Event, type RunResult } from './program/session.ts';
 import { readFile } from '../devices/fileErrors.ts';
+import { BOOK_TAPE_UNIT, bookTapeEntries, keysMove, MAX_TABLES, mountBookTape } from './play/console.ts';
+import { writeTapeFile } from '../devices/tapeImage.ts';
+import { lineReader } from './play/lineReader.ts';
+import { playTables } from './play/tables.ts';
 
 type Of<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
@@ -38,6 +41,7 @@ const pathText = (path: readonly number[], jump: boolean): string => path.join(j
 const moveText = (e: Of<'move'>): string => pathText(e.path, e.jump);
 /** PDN result: the first number is Black's (the side that starts). */
 const resultOf = (over: Of<'game-over'> | null): string => (!over ? '*' : over.winner === 'black' ? '1-0' : over.winner === 'white' ? '0-1' : '1/2-1/2');
+const signedScore = (n: number): string => `${n > 0 ? '+' : ''}${n}`;
 const startCards = (fen?: string): string[] => (fen ? setupCards(fen) : []);
 
 /** A session whose runs the first Ctrl-C interrupts (a second one ends the process as usual). */
@@ -175,26 +179,12 @@ interface PlayOptions extends TapeOptions {
   giveaway?: boolean;
   learn?: string | boolean;
   heuristic?: string;
+  console?: boolean;
+  tables?: string;
 }
 
 /** The text the 704 sees on a card (columns 1-72). */
 const cardText = (card: Card): string => Array.from(card.subarray(0, 72), (p) => (p === 0 ? ' ' : hollerithToAscii(p))).join('').trimEnd();
-
-/** Lines typed by the person (`ask` gives null at the end of the input); `close` lets go of stdin. */
-function lineReader(): { ask: (prompt: string) => Promise<string | null>; close: () => void } {
-  const tty = process.stdin.isTTY === true;
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
-  rl.on('SIGINT', () => rl.close()); // Ctrl-C at the prompt: as quit
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (prompt: string): Promise<string | null> => {
-    process.stdout.write(prompt);
-    const next = await lines.next();
-    if (next.done) return null;
-    if (!tty) out(next.value); // a transcript of piped input reads like a typed session
-    return next.value as string;
-  };
-  return { ask, close: () => rl.close() };
-}
 
 /** The learning tape play uses: --learning, else the one `npm start` trained (said so), else none. */
 function playLearning(opts: PlayOptions): string | undefined {
@@ -220,6 +210,7 @@ async function play(opts: PlayOptions): Promise<void> {
   const record: GameRecord = { moves: [], first: pos.toMove, over: null, began: 0, ended: 0 };
   const firstCards = [...tapeCards(tapes), ...learnCards(learning), ...heuristicCards(opts.heuristic, program, opts.giveaway), ...giveawayCards(opts.giveaway), ...startCards(opts.fen), `*PLAY ${program.toUpperCase()}`];
   let session = newSession(firstCards, false);
+  if (opts.console) session.setSenseSwitch(1, true); // the person's moves on the entry keys
   const finishMemory = attachTapes(session, tapes);
   const finishLearning = attachLearning(session, learning);
   const reader = deck ? null : lineReader();
@@ -337,7 +328,8 @@ async function play(opts: PlayOptions): Promise<void> {
       out(`the 704's legal moves: ${legal.join('  ')}`);
       legal.length = 0;
     }
-    if (r.stop !== 'input' || record.over) break;
+    const atKeys = r.stop === 'halt' && r.message.startsWith('HPR'); // waiting for the entry keys
+    if ((r.stop !== 'input' && !atKeys) || record.over) break;
     const mq = session.consoleMove;
     const lights = Object.values(session.senseLights).flatMap((on, i) => (on ? [LIGHTS[i]] : []));
     if (mq || lights.length) out(style.dim(`console: MQ ${mq ? pathText([mq.from, mq.to], mq.jump) : 'clear'}; sense lights on: ${lights.join(', ') || 'none'}`));
@@ -347,7 +339,8 @@ async function play(opts: PlayOptions): Promise<void> {
       break;
     }
     if (deck && typeof card !== 'string') lastCard = cardText(card);
-    session.feed(card);
+    if (opts.console) await toConsole(session, typeof card === 'string' ? card : cardText(card), atKeys, show);
+    else session.feed(card);
   }
   // a game left unfinished: the program merges what it learnt before the run ends (*ROTE OFF abandons the game)
   if (memoryOf(tapes) && process.exitCode !== 130) {
@@ -363,6 +356,27 @@ async function play(opts: PlayOptions): Promise<void> {
   finishLearning();
 }
 
+/**
+ * A typed line on the console (play --console): a move goes on the entry keys (from and last
+ * square) with ENTER MQ while the program stands at its HPR; anything else (moves, board,
+ * resign) is a card, read when switch 1 is up. A program waiting at the reader after such a card
+ * is brought back to the keys by a blank card, as an operator would run one out.
+ */
+async function toConsole(session: CheckersSession, text: string, atKeys: boolean, show: (e: Event) => void): Promise<void> {
+  const keys = keysMove(text);
+  if (!keys) {
+    session.setSenseSwitch(1, false);
+    session.feed(text);
+    return;
+  }
+  session.setSenseSwitch(1, true);
+  if (!atKeys) {
+    session.feed('');
+    await runSession(session, show);
+  }
+  session.enterMove(keys.from, keys.to);
+}
+
 // ---- book
 
 interface BookOptions extends TapeOptions {
@@ -370,6 +384,7 @@ interface BookOptions extends TapeOptions {
   deckOut?: string;
   verbose?: boolean;
   giveaway?: boolean;
+  tape?: string | boolean;
 }
 
 interface BookTotals {
@@ -400,10 +415,15 @@ async function book(file: string, opts: BookOptions): Promise<void> {
   const totals: BookTotals = { low: 0, high: 0, games: 0 };
   const wallStart = performance.now();
   const deck = isPdn ? null : readDeckFile(file);
+  if (opts.tape) return bookFromTape(file, deck ?? pdnGames(file, bytes.toString('latin1'), opts), opts, totals, wallStart);
   const session = newSession([...tapeCards(opts), ...giveawayCards(opts.giveaway && deck !== null), ...(deck ?? [])], deck !== null);
   const finishTapes = attachTapes(session, opts);
   await (deck ? bookDeck(session, opts, totals) : bookPdn(session, file, bytes.toString('latin1'), opts, totals));
   finishTapes();
+  bookTotals(session, totals, wallStart);
+}
+
+function bookTotals(session: CheckersSession, totals: BookTotals, wallStart: number): void {
   out(`${style.head('overall')}  ${totals.games} game${totals.games === 1 ? '' : 's'}  L ${totals.low} H ${totals.high} C ${coefficient(totals.low, totals.high)}`);
   process.stderr.write(style.dim(`${timeNote(session, wallStart)}\n`));
 }
@@ -413,7 +433,7 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
   return (e: Event): void => {
     switch (e.kind) {
       case 'move':
-        if (opts.verbose && e.by === 'book') say(`  ${String(e.ply).padStart(3)} ${sideName(e.side).padEnd(5)} ${moveText(e).padEnd(9)} program ${pathText(e.program, e.programJump).padEnd(9)} H ${e.high} L ${e.low}`);
+        if (opts.verbose && e.by === 'book') say(`  ${String(e.ply).padStart(3)} ${sideName(e.side).padEnd(5)} ${moveText(e).padEnd(9)} ${signedScore(e.bookScore).padStart(7)}  program ${pathText(e.program, e.programJump).padEnd(9)} ${signedScore(e.programScore).padStart(7)}  H ${e.high} L ${e.low}`);
         break;
       case 'illegal': case 'bad': case 'no-game': say(style.error(rejected(e))); break;
       case 'game-over': say(`  ${e.text}`); break;
@@ -428,8 +448,27 @@ function bookPrinter(opts: BookOptions, totals: BookTotals, say: (text: string) 
   };
 }
 
-/** Book games from a PDN file: each game's cards fed to `session` as the book goes on. */
-async function bookPdn(session: CheckersSession, file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<void> {
+/**
+ * Book games on magnetic tape (Samuel 1959: "book games presented to it either on cards or on
+ * magnetic tape"): the book deck (a deck file's cards, or the cards of the PDN games) written as
+ * BCD card images on tape 7 (also saved to FILE when --tape names one), and `*BOOK TAPE` makes the
+ * 704 read it in place of the reader.
+ */
+async function bookFromTape(file: string, source: DeckItem[] | PdnGame[], opts: BookOptions, totals: BookTotals, wallStart: number): Promise<void> {
+  const texts = isPdnGames(source) ? source.flatMap((g) => bookCards(g, opts.giveaway)) : source.flatMap((c) => (c === DECK_EOF ? [] : [cardText(c)]));
+  if (typeof opts.tape === 'string') writeTapeFile(opts.tape, bookTapeEntries(texts));
+  const session = newSession([...tapeCards(opts), ...giveawayCards(opts.giveaway && !isPdnGames(source)), '*BOOK TAPE', '*END'], true);
+  mountBookTape(session.machine, texts);
+  const finishTapes = attachTapes(session, opts);
+  out(style.dim(`${file}: ${texts.length} cards on tape ${BOOK_TAPE_UNIT}${typeof opts.tape === 'string' ? ` (saved as ${opts.tape})` : ''}`));
+  await bookDeck(session, opts, totals);
+  finishTapes();
+  bookTotals(session, totals, wallStart);
+}
+const isPdnGames = (s: DeckItem[] | PdnGame[]): s is PdnGame[] => s.some((x) => typeof x === 'object' && 'moves' in x);
+
+/** The games of a PDN file that book mode plays (--game picks one); what could not be read is said on stderr. */
+function pdnGames(file: string, text: string, opts: BookOptions): PdnGame[] {
   const parsed = parsePdn(text, file);
   for (const e of parsed.recovered) process.stderr.write(`${style.dim('recovered:')} ${e.message}\n`);
   for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
@@ -439,6 +478,12 @@ async function bookPdn(session: CheckersSession, file: string, text: string, opt
     games = games.filter((g) => g.index === n);
     if (games.length === 0) throw new Error(`${file} has no game ${n} that could be read (${parsed.games.length} games read)`);
   }
+  return games;
+}
+
+/** Book games from a PDN file: each game's cards fed to `session` as the book goes on. */
+async function bookPdn(session: CheckersSession, file: string, text: string, opts: BookOptions, totals: BookTotals): Promise<void> {
+  const games = pdnGames(file, text, opts);
   if (opts.deckOut) writeDeckFile(opts.deckOut, [...games.flatMap((g) => bookCards(g, opts.giveaway)), '*END'].map((c) => textCard(c)));
 
   const progress = new Progress(games.reduce((s, g) => s + g.moves.length, 0), 'plies');
@@ -555,7 +600,9 @@ export function registerCheckersCommands(program: Command): void {
     .option('--learn [tape]', PLAY_LEARN_HELP)
     .option('--giveaway', GIVEAWAY_HELP)
     .option('--heuristic <file>', HEURISTIC_HELP)
-    .action(guarded((opts: PlayOptions) => play(opts)));
+    .option('--console', "enter your moves on the 704's entry keys with sense switch 1 down, not on cards (Samuel: 'by means of console switches')")
+    .option('--tables <n>', `several games at once against different people, 1-${MAX_TABLES} (*TABLE n; type the table's number before each move)`)
+    .action(guarded((opts: PlayOptions) => (opts.tables !== undefined ? playTables(opts) : play(opts))));
 
   program
     .command('book')
@@ -563,11 +610,12 @@ export function registerCheckersCommands(program: Command): void {
     .argument('<file>', 'a PDN file, or a deck of *BOOK and move cards')
     .option('--game <n>', 'only game n of the PDN file')
     .option('--deck-out <file>', 'also write the cards made from the PDN games as a deck')
-    .option('--verbose', "each book move with the program's choice, H and L")
+    .option('--verbose', "each book move and its score, the program's choice and its score, H and L")
     .option('--rote', `${ROTE_HELP}: the positions of the book games are saved with the program's own scores (Samuel's book learning)`)
     .option('--memory <tape>', MEMORY_HELP)
     .option('--learning <tape>', LEARNING_USE_HELP)
     .option('--giveaway', `${GIVEAWAY_HELP} (a PDN game tagged [Variant "Give-away"] is played so anyway)`)
+    .option('--tape [file]', `the book on magnetic tape: the cards written on tape ${BOOK_TAPE_UNIT} (also saved as FILE) and read by the 704 (*BOOK TAPE)`)
     .action(guarded((file: string, opts: BookOptions) => book(file, opts)));
 
   registerReportCommand(program);

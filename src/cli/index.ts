@@ -2,18 +2,7 @@
 
 import { Command, Option } from 'commander';
 import { CORE_ENGINES } from '../cpu/cpu.ts';
-import { registerAsmCommands } from '../asm/cli.ts';
-import { registerCheckersCommands } from '../checkers/cli.ts';
-import { registerLearningCommands } from '../checkers/learning/learningCli.ts';
-import { registerTapeCommands } from '../checkers/rote/tapeCli.ts';
-import { registerDebug } from '../debugger/cli.ts';
-import { registerHalmaCommands } from '../halma/cli.ts';
-import { registerReproduceCommand } from '../reproduce/cli.ts';
-import { registerScorefourCommands } from '../scorefour/cli.ts';
-import { registerTournamentCommand } from '../tournament/cli.ts';
-import { registerEvolveCommand } from '../evolve/cli.ts';
-import { registerStartCommand } from '../checkers/selfplay/start.ts';
-import { registerRun } from './run.ts';
+import { registerCommands } from './commands.ts';
 import { chooseColours } from './colour.ts';
 
 // `samuel704 ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -29,24 +18,13 @@ program
   .description("An IBM 704 in TypeScript, and on it A. L. Samuel's 1959 checkers program that learns")
   .version('0.1.0')
   .option('--no-color', 'no colours (also when NO_COLOR is set); before or after the command')
-  .addOption(new Option('--core-engine <engine>', 'which core runs the 704: the interpreter (interp, the default) or the translator (jit); also $SAMUEL704_CORE')
+  .addOption(new Option('--core-engine <engine>', 'which core runs the 704: the translator (jit, the default) or the interpreter (interp); also $SAMUEL704_CORE')
     .choices(CORE_ENGINES))
   .hook('preAction', (cmd) => {
     const engine = cmd.opts<{ coreEngine?: string }>().coreEngine;
     if (engine) process.env.SAMUEL704_CORE = engine; // read by every Machine made from here on
   });
 
-registerRun(program);
-registerAsmCommands(program);
-registerDebug(program);
-registerCheckersCommands(program);
-registerTapeCommands(program);
-registerLearningCommands(program);
-registerReproduceCommand(program);
-registerScorefourCommands(program);
-registerHalmaCommands(program);
-registerTournamentCommand(program);
-registerEvolveCommand(program);
-registerStartCommand(program);
+await registerCommands(program, process.argv.slice(2));
 
 await program.parseAsync(process.argv);

@@ -6,7 +6,7 @@
 
 import type { Registers } from './arith.ts';
 import { interpret } from './interpreter.ts';
-import { LEFT, Translator } from './translator.ts';
+import { BUDGET, LEFT, Translator } from './translator.ts';
 
 /** Why run() returned (the `stop` of `run --dump json`). */
 export type StopReason = 'halt' | 'breakpoint' | 'limit' | 'input' | 'error';
@@ -48,12 +48,12 @@ export const CORE_ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
 
 /**
  * The default core: $SAMUEL704_CORE when set (the tests run the CPU suite on both), else the
- * interpreter, which is faster on a process's first game; the translator on long runs
+ * translator; the interpreter stays the reference and runs whatever the debugger watches
  * (docs/translator.md).
  */
 export function defaultEngine(): CoreEngine {
   const e = process.env.SAMUEL704_CORE;
-  if (e === undefined || e === '') return 'interp';
+  if (e === undefined || e === '') return 'jit';
   if (!(CORE_ENGINES as readonly string[]).includes(e)) throw new Error(`SAMUEL704_CORE must be ${CORE_ENGINES.join(' or ')}, not '${e}'`);
   return e as CoreEngine;
 }
@@ -195,7 +195,7 @@ const COLD = -1;
 
 /**
  * Run translated blocks one after another until the next instruction is one for the interpreter
- * (returns 1), the code there is not hot yet (COLD: interpret to the next transfer), fewer than a block's instructions are left
+ * or a planted word has changed (returns 1), the code there is not hot yet (COLD: interpret to the next transfer), fewer than a block's instructions are left
  * before `end` (returns how many are left), trapping mode is on (returns 1), or `end` is reached
  * (returns 0). A function of its own so that V8 optimises this loop apart from the rest.
  */
@@ -211,7 +211,8 @@ function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
       f = tr.build(ic);
     }
     if (f === null) return 1;
-    if (f(cpu, end) !== LEFT) return end - cpu.instructions;
+    const r = f(cpu, end);
+    if (r !== LEFT) return r === BUDGET ? end - cpu.instructions : 1;
     if (cpu.trapMode) return 1;
   }
   return 0;

@@ -13,11 +13,10 @@
 // and the parts of the instruction through `Gen`, which each core fills in its own way.
 
 import {
-  divide, floatAdd, floatDivide, floatMultiply, modPow2, multiply, POW2, reachesP, rotateMq, roundAc,
-  shiftCycles, shiftLeftLong, shiftLrs,
+  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftCycles, shiftLeftLong, shiftLrs,
 } from './arith.ts';
 import { OPCODES } from './opcodes.ts';
-import { and36, formatAddr, or36 } from './word.ts';
+import { formatAddr } from './word.ts';
 import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
 
 /** How a core writes the parts of one instruction. */
@@ -75,10 +74,21 @@ export const reloadHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `${l} = c.
 /** Algebraic order of a sign-magnitude value with -0 below +0 (CAS, TLQ). */
 const order = (sign: number, mag: number): number => (sign !== 0 ? -mag - 0.5 : mag);
 
+/** Functions of a shift count that code may need; folded to a literal when the count is one. */
+const SHIFT_FNS = {
+  /** Cycles beyond the table's 2 (1 + ceil((n+3)/12), §9.2). */
+  shiftExtra: (n: number): number => shiftCycles(n) - 2,
+  /** ALS overflow (reachesP): AC 1-35 at or above this reaches P within n places. */
+  alsLimit: (n: number): number => (n === 0 ? Infinity : n >= 35 ? 1 : 2 ** (35 - n)),
+  /** ALS: the factor of the shift (0 when everything leaves Q). */
+  alsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** n),
+  /** ARS: the factor of the shift (0 when everything leaves 35). */
+  arsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** -n),
+};
 /** The functions generated code may call, by these names. */
 export const HELPERS = {
-  divide, floatAdd, floatDivide, floatMultiply, modPow2, multiply, POW2, reachesP, rotateMq, roundAc,
-  shiftCycles, shiftLeftLong, shiftLrs, and36, or36, order, octal5: formatAddr,
+  divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftLeftLong, shiftLrs, order,
+  octal5: formatAddr, ...SHIFT_FNS,
   END_OF_FILE, END_OF_RECORD, NO_INPUT,
 };
 
@@ -88,17 +98,22 @@ export const HELPERS = {
 const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
 
 /**
- * Bitwise AND/OR of two 36-bit numbers in line (JS bitwise operators take 32 bits): on 18-bit
- * halves, as word.ts's and36/or36, written out so the translator's code has no call in it.
+ * Bitwise AND/OR of two 36-bit numbers in line (JS bitwise operators take 32 bits): the high 18
+ * bits by `x / 2^18` (ToInt32 truncates, which is floor for x >= 0), the low 18 by ToInt32, which
+ * keeps the low 32 bits of any integer below 2^53. A handful of number operations, no call.
  */
 const bitwise36 = (a: string, b: string, o: '&' | '|'): string =>
-  `((a_, b_) => { const al_ = a_ & 0x3ffff, bl_ = b_ & 0x3ffff; return (((a_ - al_) / ${W18}) ${o} ((b_ - bl_) / ${W18})) * ${W18} + (al_ ${o} bl_); })(${a}, ${b})`;
+  `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) * ${W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
+
+/** `target = (LOGICAL o C(Y))`, the operands read once. */
+const logic = (o: '&' | '|', y: string, assign: (v: string) => string): string =>
+  `{ const la_ = ${LOGICAL}, lb_ = m[${y}]; ${assign(bitwise36('la_', 'lb_', o))} }`;
 
 /** Sign-magnitude addition of (s, v) into the AC with the 704's rules (ibm704.md §5.2). */
 const add = (s: string, v: string): string => `{ const s_ = ${s}, v_ = ${v};
   if (s_ === acS) {
     if (acM < ${P35}) { if (acM + v_ >= ${P35}) ov = true; acM += v_; } // Q and P clear: no modulo
-    else { if ((acM % ${P35}) + v_ >= ${P35}) ov = true; acM = (acM + v_) % ${P37}; } // a carry beyond Q is lost
+    else { if (acM - Math.floor(acM / ${P35}) * ${P35} + v_ >= ${P35}) ov = true; acM += v_; if (acM >= ${P37}) acM -= ${P37}; } // a carry beyond Q is lost
   } else if (acM >= v_) acM -= v_; // equal magnitudes keep the AC's sign
   else { acM = v_ - acM; acS = s_; } }`;
 
@@ -114,12 +129,20 @@ const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
 
 const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
 
-/** Shifts: count n = low 8 bits of Y, cycles 1 + ceil((n+3)/12) (§5.4, §9.2). */
+const isLiteral = (e: string): boolean => /^\d+$/.test(e);
+/** The shift count, the low 8 bits of Y (§5.4): a literal when Y is one. */
+const count = (y: string): string => (isLiteral(y) ? String(Number(y) & 255) : `(${y} & 255)`);
+/** `fn(n)`, or its value when n is a literal (the translator's constant Y). */
+const fold = (fn: keyof typeof SHIFT_FNS, n: string): string => (isLiteral(n) ? String(SHIFT_FNS[fn](Number(n))) : `${fn}(${n})`);
+
+/** Shifts through a helper of arith.ts. */
 const shift = (statement: string) => (g: Gen): string =>
-  `${g.call(statement.replace('N', `${g.y} & 255`))} cyc += shiftCycles(${g.y} & 255) - 2;`;
+  `${g.call(statement.replace('N', count(g.y)))} cyc += ${fold('shiftExtra', count(g.y))};`;
 /** ALS and ARS on the AC alone, in line: with a constant count the translator's code folds. */
-const acShift = (code: string) => (g: Gen): string =>
-  `{ const n_ = ${g.y} & 255; ${code} cyc += shiftCycles(n_) - 2; }`;
+const acShift = (code: (n: string) => string) => (g: Gen): string => {
+  const n = count(g.y);
+  return `{ ${code(n)} cyc += ${fold('shiftExtra', n)}; }`;
+};
 
 /** An error stop of the interpreter: the IC stays on the instruction. */
 const errorStop = (message: string): string =>
@@ -162,7 +185,7 @@ const MACHINE: Record<string, Semantics> = {
   CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`),
   CAL: J((g) => `acS = 0; acM = m[${g.y}];`), // S lands in P
   LDQ: J((g) => `mq = m[${g.y}];`),
-  STO: J((g) => g.store(g.y, `acS * ${P35} + (acM < ${P35} ? acM : acM % ${P35})`)),
+  STO: J((g) => g.store(g.y, `acS * ${P35} + (acM < ${P35} ? acM : acM - Math.floor(acM / ${P35}) * ${P35})`)),
   SLW: J((g) => g.store(g.y, `acM >= ${P36} ? acM - ${P36} : acM`)), // P,1-35
   STQ: J((g) => g.store(g.y, 'mq')),
   STZ: J((g) => g.store(g.y, '0')),
@@ -181,15 +204,16 @@ const MACHINE: Record<string, Semantics> = {
   DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
     if (q_ > 0) cyc += q_ - 3; else { reason = 'halt'; c.stopMessage = 'divide check (DVH)'; } }`),
   // ---- logic (§5.3)
-  ANA: J((g) => `acS = 0; acM = ${bitwise36(LOGICAL, `m[${g.y}]`, '&')};`),
-  ANS: J((g) => g.store(g.y, bitwise36(LOGICAL, `m[${g.y}]`, '&'))),
-  ORA: J((g) => `acM = (acM >= ${P36} ? ${P36} : 0) + ${bitwise36(LOGICAL, `m[${g.y}]`, '|')};`),
-  ORS: J((g) => g.store(g.y, bitwise36(LOGICAL, `m[${g.y}]`, '|'))),
+  ANA: J((g) => logic('&', g.y, (v) => `acS = 0; acM = ${v};`)),
+  ANS: J((g) => logic('&', g.y, (v) => g.store(g.y, v))),
+  ORA: J((g) => logic('|', g.y, (v) => `acM = (acM >= ${P36} ? ${P36} : 0) + ${v};`)),
+  ORS: J((g) => logic('|', g.y, (v) => g.store(g.y, v))),
   ACL: J((g) => addLogical(`m[${g.y}]`)),
   // ---- shifts (§5.4)
-  ALS: J(acShift(`if (reachesP(acM, n_)) ov = true; acM = n_ >= 37 ? 0 : modPow2(acM * POW2[n_], 37);`)),
+  ALS: J(acShift((n) => `if (acM - Math.floor(acM / ${P35}) * ${P35} >= ${fold('alsLimit', n)}) ov = true;
+    { const t_ = acM * ${fold('alsFactor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
-  ARS: J(acShift('acM = n_ >= 37 ? 0 : Math.floor(acM / POW2[n_]);')),
+  ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`)),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
   LRS: J(shift('shiftLrs(c, N);')),

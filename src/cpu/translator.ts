@@ -15,9 +15,9 @@ export const PAGE = 1 << PAGE_BITS;
 /** The most instructions one block holds. */
 const MAX_BLOCK = 64;
 
-/** What a block returns: done, the IC set for the next (0), or the instruction budget would run
- * out inside it (1). */
-export const LEFT = 0, BUDGET = 1;
+/** What a block returns: done, the IC set for the next (0); the instruction budget would run
+ * out inside it (1); or a planted word is no longer what the block was built for, the IC on it (2). */
+export const LEFT = 0, BUDGET = 1, CHANGED = 2;
 
 /** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
  * could pass `end` (an absolute instruction count). */
@@ -32,14 +32,18 @@ export interface TranslatedCpu {
 const SENSE = [senseGroup(false), senseGroup(true)] as const;
 const NOTHING: Semantics = { code: () => '', jit: true }; // an unassigned sense address (§5.8)
 
-/** The semantics the translator inlines for a word, or null when the interpreter runs it. */
-function translatable(w: number): Semantics | null {
+/**
+ * The semantics the translator inlines for a word, or null when the interpreter runs it. A
+ * `planted` word (one the program stores into) has its address read when it runs.
+ */
+function translatable(w: number, planted: boolean): Semantics | null {
   const op = (w / 16777216) >>> 0;
   const d = DECODE_DEF[op];
   if (!d) return null;
   let s: Semantics;
   if (d.mnemonic === 'PSE' || d.mnemonic === 'MSE') {
-    if (((w >>> 15) & 7) !== 0) return null; // member chosen by an indexed address: rare, interpreted
+    // The member is chosen by the address: an indexed or planted one is rare, and interpreted.
+    if (((w >>> 15) & 7) !== 0 || planted) return null;
     s = SENSE[d.mnemonic === 'MSE' ? 1 : 0].get(w & 0x7fff) ?? NOTHING;
   } else {
     s = machineSemantics(d.mnemonic);
@@ -76,7 +80,8 @@ export class Translator {
   readonly codeMark: Uint8Array;
   /** Per entry: its block, null when the interpreter runs the word there, undefined when unknown. */
   readonly blocks: (BlockFunction | null | undefined)[];
-  /** Per word: 1 once a store hit it as code; from then on the interpreter runs it. */
+  /** Per word: 1 once a store hit it as code ("planted"): from then on blocks read its address when
+   * they run it, and leave it to the interpreter when the rest of the word has changed. */
   private readonly volatile: Uint8Array;
   /** Per address: how often execution came there before it had a block. */
   readonly heat: Uint8Array;
@@ -131,15 +136,10 @@ export class Translator {
 
   /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
   build(ic: number): BlockFunction | null {
-    if (this.volatile[ic] !== 0) {
-      this.enlist(ic, ic);
-      this.blocks[ic] = null;
-      return null;
-    }
     const src = this.source(ic);
     if (src === null) {
       this.enlist(ic, ic);
-      this.mark(ic); // a store turning this word into code must be seen
+      if (this.volatile[ic] === 0) this.mark(ic); // a store turning this word into code must be seen
       this.blocks[ic] = null;
       return null;
     }
@@ -164,47 +164,67 @@ export class Translator {
    * JavaScript for the block entered at `entry`, or null when its first word is not translatable.
    * The block follows the straight line and, through transfers that always go to one address
    * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
+   * The targets of its constant transfers and skips are taken into the block too, as far as
+   * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
+   * block's loop, so loops, skips and branches within the block never leave it.
    */
   private source(entry: number): string | null {
-    const m = this.cpu.mem, am = this.cpu.addrMask;
+    // Index registers are known only on the way from one label to the next; which words are
+    // labels depends on what the knowledge folds, so build until the labels settle.
+    let reset = new Set([entry]);
+    let line = this.line(entry, reset, true);
+    for (let tries = 0; ; tries++) {
+      const labels = labelsOf(entry, line);
+      if ([...labels].every((l) => reset.has(l))) break;
+      reset = new Set([...reset, ...labels]);
+      line = this.line(entry, reset, tries < 3);
+    }
+    if (line.words.length === 0) return null;
+    const am = this.cpu.addrMask;
+    // The words some constant transfer of the block goes to: entries of the switch.
+    const labels = labelsOf(entry, line);
     const parts: string[] = [];
-    let count = 0, cycles = 0; // instructions and base cycles up to the current one
-    let a = entry;
-    let open = true; // the last word falls through to the next
-    while (count < MAX_BLOCK && this.volatile[a] === 0) {
-      const w = m[a]!;
-      const s = translatable(w);
-      if (s === null) break;
+    let count = 0, cycles = 0; // instructions and base cycles since the last label
+    for (let i = 0; i < line.words.length; i++) {
+      const a = line.words[i]!;
+      if (labels.has(a)) {
+        if (count > 0) parts.push(`ins += ${count}; cyc += ${cycles};`); // falling into the label
+        parts.push(`case ${a}:`);
+        count = 0; cycles = 0;
+      }
+      const w = this.cpu.mem[a]!;
       const op = (w / 16777216) >>> 0;
       count++;
       cycles += CYCLES[op]!;
+      const follow = line.follow[i]!;
+      const known = line.known[i]!;
+      const planted = this.volatile[a] !== 0;
+      const body = translatable(w, planted)!.code(this.gen(labels, a, w, count, cycles, [], follow, known, planted)).replaceAll(JUMP, '');
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
-      const targets: number[] = [];
-      let body = s.code(this.gen(entry, a, w, count, cycles, targets, -1));
-      const y = indexed ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
-      this.mark(a);
-      this.enlist(entry, a);
-      if (alwaysTransfers(body)) {
-        const target = targets.at(-1);
-        if (target === undefined || target === entry || count >= MAX_BLOCK) {
-          parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-          open = false;
-          break;
-        }
-        body = s.code(this.gen(entry, a, w, count, cycles, [], target)); // go on at the target
-        parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-        a = target;
-        continue;
+      if (planted) {
+        // The word as it is when it runs: the same but for its address, or the interpreter runs it.
+        const x = knownX(t, known);
+        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ins += ${count - 1}; cyc += ${cycles - CYCLES[op]!}; ic = ${a}; rc = ${CHANGED}; break main; }
+  const y = ${indexed ? `((pw_ & 0x7fff) - ${x === null ? xr(t) : x}) & ${am}` : `pw_ & ${am}`}; ${body} }`);
+        // Not marked: stores into it need not drop blocks.
+      } else {
+        const y = indexed && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
+        parts.push(`{ ${y} ${body} }`);
+        this.mark(a);
+        this.enlist(entry, a);
       }
-      parts.push(`{ ${y} ${body.replaceAll(JUMP, '')} }`);
-      a = (a + 1) & am;
+      const next = line.ends.get(i);
+      if (next !== undefined) { // the end of a run: where it goes on
+        if (next >= 0) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${next}; ${labels.has(next) ? 'continue' : 'break'} main;`);
+        count = 0; cycles = 0;
+      }
     }
-    if (count === 0) return null;
-    if (open) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${a};`);
     const loop = `main: for (;;) {
-    if (ins + ${count} > end) { rc = ${BUDGET}; break; }
+    if (ins + ${line.words.length} > end) { rc = ${BUDGET}; break; }
+    switch (ic) {
 ${parts.join('\n')}
+    }
     break;
   }`;
     const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
@@ -221,40 +241,160 @@ return function block${entry.toString(8)}(c, end) {
   }
 
   /**
-   * How the translator writes the instruction at L, the `count`th of its block (`cycles` the base
-   * cycles so far): the word's fields are constants, and every way out of the block first adds
-   * the instructions and base cycles done. Constant transfer targets go to `targets`; a transfer
-   * to `follow` is the block going on there.
+   * The words of the block entered at `entry`, in order: the straight line of translatable words,
+   * through the targets of transfers that always go to one address, up to a word the interpreter
+   * runs, a transfer with a variable target, a word already in the block, or MAX_BLOCK words.
+   * `follow[i]`: the target the i-th word's transfer goes on to in the line (-1 if none);
+   * `targets`: every constant transfer and skip target; `next`: where the last word falls or
+   * goes to, -1 when it leaves by its own transfer. With `fold`, `known[i]` holds the index
+   * registers XR1, XR2, XR4 known before the i-th word (-1: unknown): set to constants since the
+   * last word of `reset` (TSX's return address, TXI on a known register), so a subroutine's
+   * return `TRA 1,4` and indexed addresses become constants.
    */
-  private gen(entry: number, L: number, w: number, count: number, cycles: number, targets: number[], follow: number): Gen {
+  private line(entry: number, reset: ReadonlySet<number>, fold: boolean): Line {
+    const m = this.cpu.mem, am = this.cpu.addrMask;
+    const line: Line = { words: [], follow: [], targets: [], known: [], ends: new Map() };
+    const { words, follow, targets, known } = line;
+    const seen = new Set<number>();
+    const pending = [entry];
+    for (let p = 0; p < pending.length && words.length < MAX_BLOCK; p++) {
+      let a = pending[p]!;
+      let xs: Known = UNKNOWN;
+      const first = words.length;
+      let next = -1;
+      for (;;) {
+        if (words.length >= MAX_BLOCK || seen.has(a)) { next = a; break; }
+        const w = m[a]!;
+        const planted = this.volatile[a] !== 0;
+        const s = translatable(w, planted);
+        if (s === null) { next = a; break; }
+        if (reset.has(a) || !fold) xs = UNKNOWN;
+        const mine: number[] = [];
+        const set: (number | null)[] = [];
+        const body = s.code(this.gen(new Set(), a, w, 0, 0, mine, -1, xs, planted, set));
+        targets.push(...mine);
+        pending.push(...mine);
+        words.push(a);
+        known.push(xs);
+        seen.add(a);
+        if (set.length > 0) {
+          const v = set.at(-1)!;
+          const t = (w >>> 15) & 7;
+          const now = (i: number): number => ((t >> i) & 1 ? (v ?? -1) : xs[i]!);
+          xs = [now(0), now(1), now(2)];
+        }
+        if (alwaysTransfers(body)) {
+          const target = mine.at(-1);
+          if (target === undefined || seen.has(target) || words.length >= MAX_BLOCK) { follow.push(-1); break; }
+          follow.push(target);
+          targets.pop(); // the block goes on there: no label
+          a = target;
+          continue;
+        }
+        follow.push(-1);
+        a = (a + 1) & am;
+      }
+      if (words.length > first) line.ends.set(words.length - 1, next);
+    }
+    return line;
+  }
+
+  /**
+   * How the translator writes the instruction at L, the `count`th since the last label of its
+   * block (`cycles` the base cycles so far): the word's fields are constants, and every way out
+   * first adds the instructions and base cycles done. A transfer to a label goes round the
+   * block's loop; constant transfer targets go to `targets`; a transfer to `follow` is the block
+   * going on there.
+   */
+  private gen(
+    labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number,
+    known: Known, planted: boolean, set: (number | null)[] = [],
+  ): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
     const op = (w / 16777216) >>> 0;
     const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
     const regs = selected(t);
+    const kx = knownX(t, known);
+    const ky = indexed && !planted ? indexedY(w, known, am) : null;
     const done = `ins += ${count}; cyc += ${cycles};`;
-    const to = (target: string): string =>
-      target === String(entry) ? `${done} ic = ${entry}; continue main;` : `${done} ic = ${target}; break main;`;
+    const to = (target: number): string =>
+      labels.has(target) ? `${done} ic = ${target}; continue main;` : `${done} ic = ${target}; break main;`;
     const transfer = (target: string): string => {
-      if (target !== 'y') targets.push(Number(target));
-      return target === String(follow) ? JUMP : `${to(target)}${JUMP}`;
+      if (target === 'y') return `${done} ic = y; break main;${JUMP}`;
+      const n = Number(target);
+      targets.push(n);
+      return n === follow ? JUMP : `${to(n)}${JUMP}`;
     };
     return {
-      y: indexed ? 'y' : String((w & 0x7fff) & am),
+      y: planted || (indexed && ky === null) ? 'y' : String(ky ?? (w & 0x7fff) & am),
       L: String(L),
       dec: String(Math.floor(w / 262144) & am),
-      x: () => xr(t),
-      setX: (v) => (regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`),
+      x: () => (kx === null ? xr(t) : String(kx)),
+      setX: (v) => {
+        set.push(constant(v, am));
+        return regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`;
+      },
       // A store into a word some block was built from drops the blocks built from its page, this
       // one perhaps among them: the block leaves after the store.
-      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${to(String((L + 1) & am))} } }`,
+      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${done} ic = ${(L + 1) & am}; break main; } }`,
       jump: transfer,
       go: transfer,
-      skip: (k) => to(String((L + 1 + k) & am)),
+      skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },
       call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
     };
   }
 }
+
+/** XR1, XR2, XR4 as far as known at translate time: a value, or -1. */
+type Known = readonly [number, number, number];
+const UNKNOWN: Known = [-1, -1, -1];
+
+/**
+ * The words of a block: runs of words from the entry and from the constant targets of its
+ * transfers, each run ending where `ends` says: at the word of index i, going on to `ends.get(i)`
+ * (-1 when that word leaves by a transfer of its own).
+ */
+interface Line { words: number[]; follow: number[]; targets: number[]; known: Known[]; ends: Map<number, number> }
+
+/** The entry, and the words of the line some constant transfer of the block goes to. */
+function labelsOf(entry: number, line: Line): Set<number> {
+  const inLine = new Set(line.words);
+  const labels = new Set([entry]);
+  for (const t of [...line.targets, ...line.ends.values()]) if (inLine.has(t)) labels.add(t);
+  return labels;
+}
+
+/** The OR of the registers tag `t` selects when all of them are known (0 for tag 0), else null. */
+function knownX(t: number, known: Known): number | null {
+  let x = 0;
+  for (let i = 0; i < 3; i++) {
+    if (((t >> i) & 1) === 0) continue;
+    if (known[i]! < 0) return null;
+    x |= known[i]!;
+  }
+  return x;
+}
+
+/** The effective address of an indexed word when its registers are known, else null. */
+function indexedY(w: number, known: Known, am: number): number | null {
+  const x = knownX((w >>> 15) & 7, known);
+  return x === null ? null : ((w & 0x7fff) - x) & am;
+}
+
+/** The value of code made of numbers, `am`, parentheses and + - & | alone, else null. */
+function constant(e: string, am: number): number | null {
+  if (!/^(?:[\d\s()+\-&|]|am)+$/.test(e)) return null;
+  const key = `${am} ${e}`;
+  let v = constants.get(key);
+  if (v === undefined) {
+    v = (new Function('am', `return ${e};`) as (am: number) => number)(am);
+    constants.set(key, v);
+  }
+  return v;
+}
+/** constant()'s answers: a rebuilt block asks again for the same TSX and TXI values. */
+const constants = new Map<string, number>();
 
 /** The index registers a constant tag selects (ibm704.md §3.1). */
 const selected = (t: number): string[] => [t & 1 ? 'x1' : '', t & 2 ? 'x2' : '', t & 4 ? 'x4' : ''].filter((r) => r !== '');

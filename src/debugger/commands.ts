@@ -292,6 +292,21 @@ const COMMANDS: readonly CommandDef[] = [
     },
   },
   {
+    name: 'enter', usage: 'enter mq', summary: "press the console's ENTER MQ key: the MQ := the entry keys",
+    details: 'The 704 cannot read its entry keys (ibm704.md §2): a program stops (HPR) and the operator\n'
+      + 'sets the keys, presses ENTER MQ and START, and the program takes the MQ. The checkers program\n'
+      + 'takes the opponent\'s move so with sense switch 1 down (docs/checkers-game.md, The console).',
+    complete: (i) => (i === 0 ? ['mq'] : undefined),
+    run: (c, d) => {
+      const what = c.args[0];
+      if (!what || what.text.toLowerCase() !== 'mq') throw new CommandError('say enter mq', what?.column ?? c.line.length + 1);
+      d.noMore(c, 1);
+      const cpu = d.engine.machine.cpu;
+      cpu.mq = cpu.keys;
+      return `MQ := entry keys ${formatRaw(cpu.keys)}`;
+    },
+  },
+  {
     name: 'lights', usage: 'lights', summary: 'show the sense lights',
     run: (c, d) => {
       d.noMore(c, 0);

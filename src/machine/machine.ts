@@ -15,7 +15,7 @@ export interface MachineOptions {
   coreWords?: number;
   /** Where printed lines go as they are printed (they are also kept in `printer.lines`). */
   printer?: PrinterOptions;
-  /** Which core runs programs (default: the interpreter, or $SAMUEL704_CORE). */
+  /** Which core runs programs (default: the translator, or $SAMUEL704_CORE). */
   engine?: CoreEngine;
 }
 

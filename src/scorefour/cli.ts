@@ -8,13 +8,15 @@ import type { Command } from 'commander';
 import { guarded, style } from '../cli/style.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { readText } from '../devices/fileErrors.ts';
+import { onInterrupt } from '../host/interrupt.ts';
 import { takeLock } from '../host/lock.ts';
 import { linesScene } from '../host/charts.ts';
 import { duration, Progress } from '../host/progress.ts';
 import { writePicture } from '../pictures/file.ts';
-import { parsePlayer, playerCode, type Learnt, type Player, type Tournament } from './contest.ts';
+import { parsePlayer, playerCode, settingCards, type Learnt, type Player, type Tournament } from './contest.ts';
 import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
+import { ended, goOn, openJournal, saveJournal, type LearnSettings } from './learnJournal.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
 
 const out = (s: string): void => void process.stdout.write(s + '\n');
@@ -63,13 +65,16 @@ interface PlayOptions extends GameOptions {
   side: string;
   coef: string;
   aggression?: boolean;
+  stage1: string;
 }
 
 async function play(o: PlayOptions): Promise<void> {
   const side = o.side.toUpperCase();
   if (side !== 'X' && side !== 'O') throw new Error(`--side: "${o.side}" is not x or o`);
   const program = side === 'X' ? 'O' : 'X';
-  const s = new ScorefourSession(['BOARD ON', ...setupCards(o), `COEF ${program} ${coefOf('--coef', o.coef).join(' ')}`, `AGGR ${program} ${o.aggression ? 'ON' : 'OFF'}`, `GAME ${program}`], false);
+  const level = int('--stage1', o.stage1, 0, 2);
+  const heuristic = { aggression: o.aggression === true, ...(level ? { stage1: level as 1 | 2 } : {}) };
+  const s = new ScorefourSession(['BOARD ON', ...setupCards(o), ...settingCards(program, coefOf('--coef', o.coef), heuristic), `GAME ${program}`], false);
   out(style.dim(`You play ${side} (X moves first), the 704 plays ${program}. A move is layer 1-4, column A-D, row 1-4, e.g. 2C3; quit stops.`));
   let cube: Cube = new Array<string>(64).fill('.');
   let lastCell = -1;
@@ -131,33 +136,74 @@ interface LearnOptions {
   step: string;
   coef: string;
   aggression?: boolean;
+  stage1: string;
   depth: string;
+  state?: string;
 }
 
-function learn(o: LearnOptions): void {
+function learnSettings(o: LearnOptions): LearnSettings {
   const version = o.version.toUpperCase();
-  if (version !== 'A' && version !== 'B') throw new Error(`--version: "${o.version}" is not A or B`);
-  const series = int('--series', o.series, 1, 9999);
-  const s = new ScorefourSession(['BOARD OFF', `DEPTH ${int('--depth', o.depth, 1, 8)}`, `STEP ${int('--step', o.step, 1, 99)}`,
-    `COEF X ${coefOf('--coef', o.coef).join(' ')}`, `AGGR X ${o.aggression ? 'ON' : 'OFF'}`, `LEARN ${version} ${series}`], true);
-  const bar = new Progress(series, 'series');
-  const curve: number[][] = [coefOf('--coef', o.coef)];
-  const r = s.run((ev) => ev.forEach((e) => {
-    if (e.kind === 'series') {
-      curve.push(e.coef);
-      bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
-      bar.update(e.n);
-    }
-    if (e.kind === 'learned') {
+  if (version !== 'A' && version !== 'B') throw new Error(`the version: "${o.version}" is not A or B`);
+  return {
+    version, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8),
+    coef: coefOf('--coef', o.coef), aggression: o.aggression === true, stage1: int('--stage1', o.stage1, 0, 2),
+  };
+}
+
+async function learn(o: LearnOptions): Promise<void> {
+  const settings = learnSettings(o);
+  const lock = o.state ? takeLock(`${o.state}.lock`, `learning journal ${o.state}`) : null;
+  try {
+    await learnRun(settings, o);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function learnRun(settings: LearnSettings, o: LearnOptions): Promise<void> {
+  const { version, series } = settings;
+  const journal = o.state ? openJournal(o.state, settings) : { settings, series: [] };
+  const curve: number[][] = [settings.coef, ...journal.series.map((e) => e.coef)];
+  const report = (l: { coef: number[]; series: number; games: number }): void => out(style.ok(`learnt (version ${version}): ${l.coef.join(' ')} after ${l.series} series, ${l.games} games`));
+  const next = goOn(journal);
+  if (!next) {
+    report(ended(journal));
+  } else {
+    if (journal.series.length) out(style.dim(`going on from ${o.state}: ${journal.series.length} series done, coefficients ${next.coef.join(' ')}`));
+    const heuristic = { aggression: settings.aggression, ...(settings.stage1 ? { stage1: settings.stage1 as 1 | 2 } : {}) };
+    const s = new ScorefourSession(['BOARD OFF', `DEPTH ${settings.depth}`, `STEP ${settings.step}`, ...settingCards('X', next.coef, heuristic), ...next.resume, `LEARN ${version} ${series}`], true);
+    const bar = new Progress(series, 'series').resumeFrom(journal.series.length);
+    const stopInterrupt = onInterrupt(() => s.interrupt());
+    try {
+      const r = await s.runYielding((ev) => ev.forEach((e) => {
+        if (e.kind === 'series') {
+          curve.push(e.coef);
+          journal.series.push({ n: e.n, coef: e.coef, ...(e.factor !== undefined ? { factor: e.factor } : {}) });
+          if (o.state) saveJournal(o.state, journal);
+          bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
+          bar.update(e.n);
+        }
+        if (e.kind === 'learned') {
+          bar.clear();
+          journal.learned = { coef: e.coef, series: e.series, games: e.games };
+          if (o.state) saveJournal(o.state, journal);
+          report(journal.learned);
+        }
+      }));
       bar.clear();
-      out(style.ok(`learnt (version ${e.version}): ${e.coef.join(' ')} after ${e.series} series, ${e.games} games`));
+      if (r.message === 'interrupted') {
+        out(style.dim(o.state ? `stopped after series ${journal.series.at(-1)?.n ?? 0}; run the same command again to go on` : 'stopped (with --state FILE a run goes on where it stopped)'));
+        return;
+      }
+      if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
+      out(style.dim(`${duration(s.seconds)} of 704 time`));
+    } finally {
+      stopInterrupt();
     }
-  }));
-  if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
-  out(style.dim(`${duration(s.seconds)} of 704 time`));
+  }
   if (o.picture) {
-    const series = ['c1 (one stone)', 'c2 (two)', 'c3 (three)'].map((name, k) => ({ name, values: curve.map((c) => c[k]!), color: ['#2e5c9a', '#c0392b', '#27ae60'][k]! }));
-    const scene = linesScene(series, `Findler's learning, version ${version}, on the 704: the coefficients after each series`, { x: curve.map((_, i) => i), xName: 'series', tip: (sr, i) => `series ${i}: ${sr.name} ${sr.values[i]}` });
+    const lines = ['c1 (one stone)', 'c2 (two)', 'c3 (three)'].map((name, k) => ({ name, values: curve.map((c) => c[k]!), color: ['#2e5c9a', '#c0392b', '#27ae60'][k]! }));
+    const scene = linesScene(lines, `Findler's learning, version ${version}, on the 704: the coefficients after each series`, { x: curve.map((_, i) => i), xName: 'series', tip: (sr, i) => `series ${i}: ${sr.name} ${sr.values[i]}` });
     out(`the coefficients drawn: ${o.picture} (${writePicture(o.picture, scene)} bytes)`);
   }
 }
@@ -245,6 +291,7 @@ export function registerScorefourCommands(program: Command): void {
     .option('--side <x|o>', 'the side you play (X moves first)', 'x')
     .option('--coef <c1,c2,c3>', "the 704's POLY coefficients", '100,200,300')
     .option('--aggression', "the 704 uses Findler's aggression factor")
+    .option('--stage1 <level>', "the 704 uses Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .action(guarded((o: PlayOptions) => play(o)));
   game(cmd.command('selfplay').description('the 704 plays itself'))
     .option('--games <n>', 'how many games', '1')
@@ -259,13 +306,15 @@ export function registerScorefourCommands(program: Command): void {
     .option('--series <n>', 'at most this many series a learning run (Broeker: 125)', '125')
     .option('--step <p>', "version A's change in per cent (Findler gives none)", '5')
     .option('--depth <n>', 'look-ahead plies', '2');
-  learning(cmd.command('learn').description("Findler's polynomial learning by self-play on the 704, version A or B (Broeker 3.3)"))
-    .option('--version <A|B>', 'A: 4-game tournaments and outcome patterns; B: 2-game tournaments, falling factor', 'B')
+  // the version is an argument: the program's own --version would take an option of that name
+  learning(cmd.command('learn [version]').description("Findler's polynomial learning by self-play on the 704, version A (4-game tournaments, outcome patterns) or B (2-game tournaments, falling factor; the default) (Broeker 3.3)"))
     .option('--coef <c1,c2,c3>', 'the starting coefficients', '100,200,300')
     .option('--aggression', 'both players use aggression')
+    .option('--stage1 <level>', "both players use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
-    .action(guarded((o: LearnOptions) => learn(o)));
-  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P.A, P.B, A.A, A.B, S2 (Stage 2: slow)"))
+    .option('--state <file>', 'a journal of the run, kept after each series; run again with it to go on after Ctrl-C or a kill')
+    .action(guarded((version: string | undefined, o: Omit<LearnOptions, 'version'>) => learn({ ...o, version: version ?? 'B' })));
+  learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P1, A1, P2, A2 (Stage 1 above POLY), each with .A or .B (learnt), 1, 2 (Stage 1 alone), S2, S2A (Stage 2; the pattern tables are slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')

@@ -7,23 +7,39 @@
 import { pairedTest } from '../host/stats.ts';
 import { runDeck, type Event } from './program/session.ts';
 
-/** POLY with (A) or without (P) aggression, unexperienced or after learning version A or B (Fig. 9), or Stage 2 (S2). */
+/**
+ * A contest player (Fig. 9): POLY with (A) or without (P) aggression, alone or below Stage 1's level-1
+ * table (P1, A1) or level-1 and level-2 tables (P2, A2); unexperienced or after learning version A or
+ * B; Stage 1 without POLY ("1", "2"); Stage 2 without or with aggression (S2, S2A).
+ */
 export interface Player {
   aggression: boolean;
   learn?: 'A' | 'B';
+  /** Stage 1's level: 1 (level-1 table) or 2 (levels 1 and 2). */
+  stage1?: 1 | 2;
+  /** False: Stage 1 alone, no POLY below it (his "1" and "2"). */
+  poly?: boolean;
   stage2?: boolean;
 }
 
-/** P, A, P.A, P.B, A.A, A.B (Broeker's Fig. 9 codes) and S2 (his Table 10's Stage 2, without aggression). */
+const PLAYER_CODES = 'P, A, P1, A1, P2, A2, each with .A or .B after learning; 1, 2 (Stage 1 without POLY); S2, S2A (Stage 2 without, with aggression)';
+
+/** Broeker's Fig. 9 codes (PLAYER_CODES). */
 export function parsePlayer(code: string): Player {
   const c = code.trim().toUpperCase();
-  if (c === 'S2') return { aggression: false, stage2: true };
-  const m = /^([PA])(?:\.([AB]))?$/.exec(c);
-  if (!m) throw new Error(`player "${code}": not one of P, A, P.A, P.B, A.A, A.B, S2 (the Stage 1 players P1, A2, ... are not built)`);
-  return { aggression: m[1] === 'A', ...(m[2] ? { learn: m[2] as 'A' | 'B' } : {}) };
+  const s2 = /^S2(A?)$/.exec(c);
+  if (s2) return { aggression: s2[1] === 'A', stage2: true };
+  if (c === '1' || c === '2') return { aggression: false, stage1: Number(c) as 1 | 2, poly: false };
+  const m = /^([PA])([12])?(?:\.([AB]))?$/.exec(c);
+  if (!m) throw new Error(`player "${code}": not one of ${PLAYER_CODES}`);
+  return { aggression: m[1] === 'A', ...(m[2] ? { stage1: Number(m[2]) as 1 | 2 } : {}), ...(m[3] ? { learn: m[3] as 'A' | 'B' } : {}) };
 }
 
-export const playerCode = (p: Player): string => (p.stage2 ? 'S2' : `${p.aggression ? 'A' : 'P'}${p.learn ? `.${p.learn}` : ''}`);
+export function playerCode(p: Player): string {
+  if (p.stage2) return p.aggression ? 'S2A' : 'S2';
+  if (p.poly === false) return String(p.stage1);
+  return `${p.aggression ? 'A' : 'P'}${p.stage1 ?? ''}${p.learn ? `.${p.learn}` : ''}`;
+}
 
 /** The grid step. Broeker's MAX_COEFF / 5 is in his own units; ours: 100, so coefficients 100-500 (docs/scorefour.md). */
 export const INTERVAL = 100;
@@ -40,8 +56,16 @@ export function fig8(started: boolean, result: 'won' | 'tied' | 'lost'): number 
   return base + (started ? 0 : 1);
 }
 
-const settingCards = (side: 'X' | 'O', coef: readonly number[], aggression: boolean, stage2 = false): string[] =>
-  [`COEF ${side} ${coef.join(' ')}`, `AGGR ${side} ${aggression ? 'ON' : 'OFF'}`, `STAGE2 ${side} ${stage2 ? 'ON' : 'OFF'}`];
+/** How a side plays, apart from its coefficients. */
+export type Heuristic = Pick<Player, 'aggression' | 'stage1' | 'poly' | 'stage2'>;
+
+export const heuristicOf = (p: Player): Heuristic => ({ aggression: p.aggression, ...(p.stage1 ? { stage1: p.stage1 } : {}), ...(p.poly === false ? { poly: false } : {}), ...(p.stage2 ? { stage2: true } : {}) });
+
+const onOff = (b: boolean | undefined): string => (b ? 'ON' : 'OFF');
+
+/** The cards that set one side's coefficients and heuristic. */
+export const settingCards = (side: 'X' | 'O', coef: readonly number[], h: Heuristic): string[] =>
+  [`COEF ${side} ${coef.join(' ')}`, `AGGR ${side} ${onOff(h.aggression)}`, `STAGE2 ${side} ${onOff(h.stage2)}`, `STAGE1 ${side} ${h.stage1 ?? 0}`, `POLY ${side} ${onOff(h.poly !== false)}`];
 
 export interface Learnt {
   coef: number[];
@@ -51,18 +75,16 @@ export interface Learnt {
   seconds: number;
 }
 
-/** The 704 learns from `start` by version A or B (LEARN card), at most `series` series. */
-export function learnOnThe704(start: readonly number[], aggression: boolean, version: 'A' | 'B', series: number, step = 5): Learnt {
-  const r = runDeck(['BOARD OFF', `STEP ${step}`, ...settingCards('X', start, aggression), `LEARN ${version} ${series}`]);
+/** The 704 learns from `start` by version A or B (LEARN card), at most `series` series, both players with heuristic `h`. */
+export function learnOnThe704(start: readonly number[], h: Heuristic, version: 'A' | 'B', series: number, step = 5): Learnt {
+  const r = runDeck(['BOARD OFF', `STEP ${step}`, ...settingCards('X', start, h), `LEARN ${version} ${series}`]);
   const l = r.events.find((e): e is Extract<Event, { kind: 'learned' }> => e.kind === 'learned');
   if (!l) throw new Error(`the 704 did not finish learning: ${r.lines.slice(-3).join(' / ')}`);
   return { coef: l.coef, series: l.series, games: l.games, seconds: r.seconds };
 }
 
-export interface Side {
+export interface Side extends Heuristic {
   coef: number[];
-  aggression: boolean;
-  stage2?: boolean;
 }
 
 export interface Tournament {
@@ -75,7 +97,7 @@ export interface Tournament {
 
 /** Two games on the 704, each player starting once; `depth` plies. */
 export function playTournament(p1: Side, p2: Side, depth = 2): Tournament {
-  const game = (x: Side, o: Side): string[] => [...settingCards('X', x.coef, x.aggression, x.stage2), ...settingCards('O', o.coef, o.aggression, o.stage2), 'GAME XO'];
+  const game = (x: Side, o: Side): string[] => [...settingCards('X', x.coef, x), ...settingCards('O', o.coef, o), 'GAME XO'];
   const r = runDeck(['BOARD OFF', `DEPTH ${depth}`, ...game(p1, p2), ...game(p2, p1)]);
   const winners = r.events.flatMap((e) => (e.kind === 'over' ? [e.winner] : []));
   if (winners.length !== 2) throw new Error(`the 704 did not finish the tournament: ${r.lines.slice(-3).join(' / ')}`);

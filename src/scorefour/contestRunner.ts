@@ -3,7 +3,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { gridSample, judge, learnOnThe704, playTournament, type ContestResult, type Learnt, type Player, type Side, type Tournament } from './contest.ts';
+import { gridSample, heuristicOf, judge, learnOnThe704, playTournament, type ContestResult, type Learnt, type Player, type Side, type Tournament } from './contest.ts';
 import type { Task } from './contestWorker.ts';
 
 export interface RunOptions {
@@ -16,6 +16,9 @@ export interface RunOptions {
   depth: number;
   workers: number;
 }
+
+/** A learning run's key: the grid vector, the heuristic (aggression, and Stage 1's level when it has one), the version. */
+export const learnKey = (g: readonly number[], p: Player): string => `${g.join(',')}|${p.aggression}${p.stage1 ? `|S${p.stage1}` : ''}|${p.learn}`;
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
@@ -34,19 +37,20 @@ export class ContestRunner {
 
   private run<T>(task: Task): Promise<T> {
     if (this.pool) return this.pool.run(task) as Promise<T>;
-    return Promise.resolve((task.kind === 'learn' ? learnOnThe704(task.start, task.aggression, task.version, task.series, task.step) : playTournament(task.p1, task.p2, task.depth)) as T);
+    return Promise.resolve((task.kind === 'learn' ? learnOnThe704(task.start, task.heuristic, task.version, task.series, task.step) : playTournament(task.p1, task.p2, task.depth)) as T);
   }
 
   /** A player's coefficients on grid vector `g`: g itself, or what the 704 learnt from g. */
   side(p: Player, g: number[]): Promise<Side> {
-    if (!p.learn) return Promise.resolve({ coef: g, aggression: p.aggression, ...(p.stage2 ? { stage2: true } : {}) });
-    const key = `${g.join(',')}|${p.aggression}|${p.learn}`;
+    const heuristic = heuristicOf(p);
+    if (!p.learn) return Promise.resolve({ coef: g, ...heuristic });
+    const key = learnKey(g, p);
     let l = this.learnt.get(key);
     if (!l) {
-      l = this.run<Learnt>({ kind: 'learn', start: g, aggression: p.aggression, version: p.learn, series: this.o.series, step: this.o.step });
+      l = this.run<Learnt>({ kind: 'learn', start: g, heuristic, version: p.learn, series: this.o.series, step: this.o.step });
       this.learnt.set(key, l);
     }
-    return l.then((x) => ({ coef: x.coef, aggression: p.aggression }));
+    return l.then((x) => ({ coef: x.coef, ...heuristic }));
   }
 
   /** The learning runs made so far (grid vector, player) and their results. */
@@ -55,18 +59,19 @@ export class ContestRunner {
   }
 
   /**
-   * One contest. `done` holds tournaments already played (by grid index, from an interrupted
-   * run); `onTournament` sees each new one as it finishes, with the count done of the total.
+   * One contest of `count` tournaments (the runner's count unless given). `done` holds tournaments already
+   * played (by grid index, from an interrupted run); `onTournament` sees each new one as it
+   * finishes, with the count done of the total.
    */
-  async contest(p1: Player, p2: Player, onTournament?: (index: number, t: Tournament, done: number, total: number) => void, done: ReadonlyMap<number, Tournament> = new Map()): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
-    const grid = gridSample(this.o.tournaments);
-    let count = done.size;
+  async contest(p1: Player, p2: Player, onTournament?: (index: number, t: Tournament, done: number, total: number) => void, done: ReadonlyMap<number, Tournament> = new Map(), count = this.o.tournaments): Promise<ContestResult & { seconds: number; tournaments: Tournament[] }> {
+    const grid = gridSample(count);
+    let finished = done.size;
     const tournaments = await Promise.all(grid.map(async (g, i) => {
       const old = done.get(i);
       if (old) return old;
       const [a, b] = await Promise.all([this.side(p1, g), this.side(p2, g)]);
       const t = await this.run<Tournament>({ kind: 'tournament', p1: a, p2: b, depth: this.o.depth });
-      onTournament?.(i, t, ++count, grid.length);
+      onTournament?.(i, t, ++finished, grid.length);
       return t;
     }));
     return { ...judge(tournaments.map((t) => t.d)), seconds: tournaments.reduce((s, t) => s + t.seconds, 0), tournaments };

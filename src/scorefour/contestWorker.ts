@@ -1,11 +1,11 @@
 // A piscina worker: one learning run or one tournament on a 704 of its own.
 
-import { learnOnThe704, playTournament, type Learnt, type Side, type Tournament } from './contest.ts';
+import { learnOnThe704, playTournament, type Heuristic, type Learnt, type Side, type Tournament } from './contest.ts';
 
 export type Task =
-  | { kind: 'learn'; start: number[]; aggression: boolean; version: 'A' | 'B'; series: number; step: number }
+  | { kind: 'learn'; start: number[]; heuristic: Heuristic; version: 'A' | 'B'; series: number; step: number }
   | { kind: 'tournament'; p1: Side; p2: Side; depth: number };
 
 export default function run(task: Task): Learnt | Tournament {
-  return task.kind === 'learn' ? learnOnThe704(task.start, task.aggression, task.version, task.series, task.step) : playTournament(task.p1, task.p2, task.depth);
+  return task.kind === 'learn' ? learnOnThe704(task.start, task.heuristic, task.version, task.series, task.step) : playTournament(task.p1, task.p2, task.depth);
 }

@@ -251,11 +251,14 @@ describe('samuel704 book', () => {
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('game 1 (A - B)  1-0  4 plies (2 moves)');
-    expect(lines.slice(1, 3).map((l) => l.replace(/ +program.*/, ''))).toEqual(['    1 Black 11-15', '    2 White 23-18']);
+    // each book move, its score, the program's choice and its score, H and L (the scores since issue 14)
+    const VERBOSE = /^ +\d+ (Black|White) \S+ +[-+]?\d+ {2}program \S+ +[-+]?\d+ {2}H \d+ L \d+$/;
+    for (const l of [...lines.slice(1, 3), ...lines.slice(6, 9)]) expect(l).toMatch(VERBOSE);
+    expect(lines.slice(1, 3).map((l) => l.replace(/ +[-+]?\d+ +program.*/, ''))).toEqual(['    1 Black 11-15', '    2 White 23-18']);
     expect(lines[3]).toBe(`${pdn}:4:19: game 1 (A - B), move 2. 15-18: the 704 says ILLEGAL MOVE - 15-18; the rest of the game is skipped`);
     expect(lines[4]).toMatch(/^ {2}BOOK {2}L \d+ H \d+ C /);
     expect(lines[5]).toBe('game 2  *  3 plies (2 moves)'); // from White: 1... 18-14, 2. 1-5 14-10
-    expect(lines.slice(6, 9).map((l) => l.replace(/ +program.*/, ''))).toEqual(['    1 White 18-14', '    2 Black 1-5', '    3 White 14-10']);
+    expect(lines.slice(6, 9).map((l) => l.replace(/ +[-+]?\d+ +program.*/, ''))).toEqual(['    1 White 18-14', '    2 Black 1-5', '    3 White 14-10']);
     expect(lines[9]).toMatch(/^ {2}BOOK {2}L \d+ H \d+ C /);
     const [l1, h1, l2, h2] = [lines[4]!, lines[9]!].flatMap((l) => /L (\d+) H (\d+)/.exec(l)!.slice(1).map(Number));
     expect(lines[10]).toMatch(new RegExp(`^overall {2}2 games {2}L ${l1! + l2!} H ${h1! + h2!} C `));

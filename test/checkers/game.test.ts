@@ -279,15 +279,20 @@ describe('book mode', () => {
     const moves = lines.filter((l) => l.startsWith('MOVE'));
     expect(moves).toHaveLength(book.length);
     moves.forEach((l, k) => {
-      const m = /^MOVE (\d+) (BLACK|WHITE) (\S+) PROGRAM (\S+) H (\d+) L (\d+)$/.exec(l);
+      // the book move and its score, the program's choice and its score (Samuel 1959: "the
+      // program records its evaluation of the two moves"), H, L
+      const m = /^MOVE (\d+) (BLACK|WHITE) (\S+) ([-+]\d+) PROGRAM (\S+) ([-+]\d+) H (\d+) L (\d+)$/.exec(l);
       expect(m, l).not.toBeNull();
       expect(m![3]).toBe(book[k]);
       const legal = legalMoves(pos);
-      expect(legal.some((mv) => mv.path.join('-') === m![4])).toBe(true);
-      const h = Number(m![5]);
-      const lo = Number(m![6]);
+      expect(legal.some((mv) => mv.path.join('-') === m![5])).toBe(true);
+      const [bookScore, programScore] = [Number(m![4]), Number(m![6])];
+      const h = Number(m![7]);
+      const lo = Number(m![8]);
       expect(h + lo).toBeLessThanOrEqual(legal.length - 1);
-      if (m![3] === m![4]) expect(h).toBe(0);
+      expect(programScore).toBeGreaterThanOrEqual(bookScore); // the program's choice is the best it found
+      if (m![3] === m![5]) expect([h, programScore]).toEqual([0, bookScore]);
+      if (h > 0) expect(programScore).toBeGreaterThan(bookScore);
       H += h;
       L += lo;
       pos = play(pos, `MOVE ${k + 1} ${pos.blackToMove ? 'BLACK' : 'WHITE'} ${book[k]}`);

@@ -32,7 +32,7 @@ export interface Params {
 
 export const DEFAULTS: Params = {
   vpw1: 256, vpw2: 4096, give: false, cDeny: -32, cMob: 16, cCadv: -8,
-  pmin: 3, p4: 4, p5: 5, p11: 11, pmax: 20, ahead: 6, jadj: 32768, win: 2 ** 30, few: 7, fsh: 2,
+  pmin: 3, p4: 4, p5: 5, p11: 11, pmax: 20, ahead: 6, jadj: 32768, win: 2 ** 30, few: 5, fsh: 2,
 };
 
 /** The break points a search from `pos` uses: shifted when few pieces are left. */

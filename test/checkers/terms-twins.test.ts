@@ -1,6 +1,7 @@
-// EVAL's twins (terms.sap, Z...): in the same-board form each simple parameter's difference
+// EVAL's twins (terms.sap, Z...): in the same-board form each term's difference
 // P(R) - P(R') is formed at once from the words of both sides (ZSET, EGWRD), in place of the two
-// single calls. Every one of the 26 against the reference, on hand-made and random positions
+// single calls (a connective's from the signs of its two simple terms, ZCNS).
+// Every one of the 38 against the reference, on hand-made and random positions
 // (kings, all-king boards), either side to move; the way EVAL chooses (ETMAP, ETWN); and the
 // forms that must keep the single routines.
 
@@ -37,11 +38,11 @@ const positions = (): Position[] => {
   return [...all, ...all.map(turned)];
 };
 
-describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => {
+describe('the twins of the 38 terms (EVAL, same-board form)', () => {
   const g = new Game704().start();
   const all = positions();
 
-  TERMS.slice(0, 26).forEach(([name], i) => {
+  TERMS.forEach(([name], i) => {
     const k = i + 1;
     it(`term ${k} ${name}: the difference for both sides at once, as the reference`, () => {
       setTable(g, [{ k, c: 1 }]);
@@ -57,9 +58,9 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
     });
   });
 
-  it('all 26 in one table, random coefficients, in fewer cycles than the single routines', () => {
+  it('all 38 in one table, random coefficients, in fewer cycles than the single routines', () => {
     const rand = rng(7);
-    const poly = [...Array(26).keys()].map((i) => ({ k: i + 1, c: (rand() < 0.5 ? -1 : 1) * 2 ** Math.floor(rand() * 7) }));
+    const poly = [...Array(38).keys()].map((i) => ({ k: i + 1, c: (rand() < 0.5 ? -1 : 1) * 2 ** Math.floor(rand() * 7) }));
     setTable(g, poly);
     let twins = 0;
     for (const pos of all.slice(0, 120)) {
@@ -72,7 +73,7 @@ describe('the twins of the 26 simple parameters (EVAL, same-board form)', () => 
     // is not possible for the simple terms, so switch the twins off by the slot memo
     let singles = 0;
     for (const pos of all.slice(0, 120)) {
-      for (let j = 1; j <= 26; j++) g.poke('ETWN', 0, -j);
+      for (let j = 1; j <= 38; j++) g.poke('ETWN', 0, -j);
       g.setPosition(0, pos);
       const r = evalPly0(g);
       expect(r.score).toBe(expected(poly, pos));
@@ -97,7 +98,7 @@ describe('the twins for R alone (ZSET1: the form with the position one move earl
   g.poke('VPREV', 1);
   g.poke('VTWN1', 1); // the twins even for a table of one term (default: 12 terms or more)
 
-  TERMS.slice(0, 26).forEach(([name, f], i) => {
+  TERMS.forEach(([name, f], i) => {
     const k = i + 1;
     it(`term ${k} ${name}: P(R) less the earlier position's, filled and then from the cache`, () => {
       setTable(g, [{ k, c: 1 }]);
@@ -121,7 +122,7 @@ describe('the twins for R alone (ZSET1: the form with the position one move earl
 });
 
 describe('how EVAL chooses', () => {
-  it('a slot whose routine changes is looked up again; a connective has no twin; VPREV keeps the single routines', () => {
+  it('a slot whose routine changes is looked up again; a connective has a twin; VPREV keeps the single routines', () => {
     const g = new Game704().start();
     const pos = randomGamePosition(rng(3), 30);
     g.setPosition(0, pos);
@@ -129,10 +130,10 @@ describe('how EVAL chooses', () => {
     expect(evalPly0(g).score).toBe(expected([{ k: 9, c: 4 }], pos));
     expect(g.peek('ETRC', -1)).toBe(g.peek('PTR', -9));
     expect(g.peek('ETWN', -1)).toBe(g.sym('ZDIA'));
-    setTable(g, [{ k: 27, c: 4 }]); // DEMO - no twin, the two calls
+    setTable(g, [{ k: 27, c: 4 }]); // DEMO - a connective's twin, from the signs of DENY's and MOB's
     expect(evalPly0(g).score).toBe(expected([{ k: 27, c: 4 }], pos));
     expect(g.peek('ETRC', -1)).toBe(g.peek('PTR', -27));
-    expect(g.peek('ETWN', -1)).toBe(0);
+    expect(g.peek('ETWN', -1)).toBe(g.sym('ZDEMO'));
     expect(g.peek('ETWF')).toBe(1);
     setTable(g, [{ k: 9, c: 4 }]);
     g.poke('VPREV', 1); // ply 0 with VPRV0 = 0: still the turned board, so the twins
@@ -151,6 +152,28 @@ describe('how EVAL chooses', () => {
     expect(g.peek('ZONE')).toBe(1);
     g.poke('VTWN1', 12);
     g.poke('VPRV0', 0);
+    g.poke('VPREV', 0);
+  });
+
+  it('below VTWN1 terms, the twins for R alone when the table holds a connective (ETCON), else the single routines', () => {
+    const g = new Game704().start();
+    const prev = randomGamePosition(rng(5), 24), pos = randomGamePosition(rng(6), 25);
+    setPly(g, 0, prev);
+    setPly(g, 1, pos);
+    g.poke('VPREV', 1);
+    const at1 = (poly: Poly): number => {
+      setTable(g, poly);
+      g.m.cpu.xr1 = 16;
+      g.call('EVAL');
+      const { acSign, acMag } = g.m.cpu;
+      return acSign ? -acMag : acMag;
+    };
+    const want = (poly: Poly): number => 64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * priorTerm(TERMS[k - 1]![1], pos, prev), 0));
+    for (const [poly, connective] of [[[{ k: 9, c: 4 }, { k: 27, c: 8 }], 1], [[{ k: 9, c: 4 }, { k: 4, c: 8 }], 0], [[{ k: 38, c: -2 }], 1]] as const) {
+      expect(at1([...poly])).toBe(want([...poly]));
+      expect(g.peek('ETCON')).toBe(connective);
+      expect(g.peek('EVTX') % 32768).toBe(g.sym(connective ? 'EVTL' : 'EVTS'));
+    }
     g.poke('VPREV', 0);
   });
 });

@@ -122,4 +122,67 @@ describe('translator and interpreter agree on random programs at every stop', ()
     expect(state(b, sb)).toEqual(state(a, sa));
     expect([...b.cpu.mem.subarray(0o100, 0o110)]).toEqual([...a.cpu.mem.subarray(0o100, 0o110)]);
   });
+
+  // The translator folds index registers it knows (TSX's return address) into indexed addresses
+  // and returns; a word other paths reach (a label) must be translated knowing nothing.
+  it('calls and returns folded at translate time, and a label reached with another XR4', () => {
+    const build = (engine: 'interp' | 'jit', step: number): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('LXA', 0o300, 1), // 100: XR1 := 3
+        op('TSX', 0o120, 4), // 101: call 120 (XR4 := -101)
+        op('TIX', 0o101, 1, 1), // 102: three times
+        op('TZE', 0o106), // 103: with AC zero (step 0), 106 is reached with XR4 as the call left it
+        op('TSX', 0o105, 4), // 104: XR4 := -104, on to 105
+        op('NOP'), // 105
+        op('TRA', 1, 4), // 106: to 105 from 104's call; to 102 from 103
+        op('HTR', 0o107),
+      ]);
+      m.deposit(0o120, [op('ADD', 0o301), op('STO', 0o302, 4), op('TRA', 1, 4)]); // AC += step; C(302 - XR4) := AC; return
+      m.deposit(0o300, [3, step]);
+      m.cpu.ic = 0o100;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    for (const step of [0, 1]) {
+      for (const limit of [1, 17, 60, 1000]) {
+        const a = build('interp', step), b = build('jit', step);
+        const sa = a.run(limit), sb = b.run(limit);
+        expect(state(b, sb), `step ${step}, limit ${limit}`).toEqual(state(a, sa));
+        expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `step ${step}, limit ${limit}`).toBe(-1);
+      }
+    }
+  });
+
+  // A word the program stores into runs with its address read when it runs; when the rest of it
+  // changes (another operation planted), the interpreter runs it.
+  it('a planted word whose operation changes from one pass to the next', () => {
+    const build = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('LXA', 0o300, 1), // XR1 := 6
+        op('CLA', 0o311, 1), // 101: AC := the instruction for this pass
+        op('STO', 0o104), // plant it
+        op('CLA', 0o330),
+        0, // 104: ADD or SUB of a table word
+        op('STO', 0o330),
+        op('TIX', 0o101, 1, 1),
+        op('HTR', 0o107),
+      ]);
+      m.deposit(0o300, [6]);
+      m.deposit(0o303, Array.from({ length: 6 }, (_, i) => op(i % 3 === 0 ? 'SUB' : 'ADD', 0o320 + i)));
+      m.deposit(0o320, [5, 7, 11, 13, 17, 19]);
+      m.cpu.ic = 0o100;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    for (const limit of [5, 20, 33, 1000]) {
+      const a = build('interp'), b = build('jit');
+      const sa = a.run(limit), sb = b.run(limit);
+      const again = [a.run(limit), b.run(limit)]; // the second run builds blocks with the word planted
+      expect(state(b, again[1]!), `limit ${limit}`).toEqual(state(a, again[0]!));
+      expect(state(b, sb), `limit ${limit}`).toEqual(state(a, sa));
+      expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `limit ${limit}`).toBe(-1);
+    }
+  });
 });

@@ -290,12 +290,21 @@ describe('debug --script: the checkerboard', () => {
   });
 });
 
+describe('debug --script: ENTER MQ', () => {
+  it('enter mq copies the entry keys into the MQ, as the console key does (a move for the checkers program: from in the decrement, to in the address)', async () => {
+    const t = await debug([SUM], ['keys PZE 17,,13', 'enter mq', 'print %mq', 'enter ac'].join('\n'));
+    expect(reply(t, 'enter mq')).toBe('MQ := entry keys 000013000017');
+    expect(reply(t, 'print %mq')).toBe('= 13000017 (#2883599)'); // 11 * 2^18 + 15: the move 11-15
+    expect(reply(t, 'enter ac')).toMatch(/^error: say enter mq/);
+  });
+});
+
 describe('debug --script: help and mistakes', () => {
   it('help lists every command and the expression syntax; help CMD explains one', async () => {
     const t = await debug([SUM], ['help', 'help finish', 'help x', 'help expressions', 'help nosuch'].join('\n'));
     const all = reply(t, 'help');
     for (const name of ['step', 'next', 'finish', 'continue', 'break', 'watch', 'delete', 'regs', 'examine', 'deposit', 'dis', 'trace',
-      'history', 'sense', 'keys', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit',
+      'history', 'sense', 'keys', 'enter', 'lights', 'attach', 'detach', 'card', 'printer', 'time', 'snapshot', 'board', 'print', 'help', 'quit',
       'boot', 'show', 'set', 'do', 'save', 'restore']) {
       expect(all).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     }

@@ -40,11 +40,33 @@ describe('scorefour selfplay, learn, contest', () => {
 
   it('learn: version B prints each series and the learnt coefficients', async () => {
     const svg = join(dir, 'learn.svg');
-    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', '--version', 'B', '--series', '1', '--coef', '300,100,200', '--picture', svg]);
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'learn', 'B', '--series', '1', '--coef', '300,100,200', '--picture', svg]);
     expect(r.code).toBeUndefined();
     expect(readFileSync(svg, 'utf8')).toContain('<polyline');
     expect(r.out).toMatch(/series 1: \d+ \d+ \d+ {2}factor 0\.95/);
     expect(r.out).toMatch(/learnt \(version B\): \d+ \d+ \d+ after 1 series, 6 games/);
+  });
+
+  it('learn --state: a run killed after its first series goes on from the journal to the same series and result', async () => {
+    const state = join(dir, 'learn.json');
+    const args = ['scorefour', 'learn', 'B', '--series', '2', '--depth', '1', '--coef', '500,100,300', '--state', state];
+    const whole = await runCli(registerScorefourCommands, args);
+    expect(whole.code, whole.err).toBeUndefined();
+    const journal = JSON.parse(readFileSync(state, 'utf8')) as { series: unknown[]; learned?: unknown };
+    expect(journal.series).toHaveLength(2);
+    // what a kill after series 1 leaves
+    writeFileSync(state, JSON.stringify({ ...journal, series: journal.series.slice(0, 1), learned: undefined }));
+    const resumed = await runCli(registerScorefourCommands, args);
+    expect(resumed.code, resumed.err).toBeUndefined();
+    expect(resumed.out).toContain('going on from');
+    expect(resumed.out).not.toMatch(/series 1:/);
+    const learnt = (o: string): string => /learnt \(version B\): .*/.exec(o)![0];
+    expect(learnt(resumed.out)).toBe(learnt(whole.out));
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual(journal);
+    // another run's settings are refused, the journal kept
+    const other = await runCli(registerScorefourCommands, [...args.slice(0, -2), '--step', '7', '--state', state]);
+    expect(other.code).not.toBeUndefined();
+    expect(other.err).toMatch(/holds another learning run/);
   });
 
   it('contest: scores are multiples of 4; with --state a run cut short goes on from the tournaments it kept, to the same scores', async () => {
@@ -81,8 +103,8 @@ describe('scorefour selfplay, learn, contest', () => {
   });
 
   it('a bad player code is an error that names the codes', async () => {
-    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P2', 'A', '--workers', '1']);
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P3', 'A', '--workers', '1']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('not one of P, A, P.A, P.B, A.A, A.B, S2');
+    expect(r.err).toContain('not one of P, A, P1, A1, P2, A2, each with .A or .B after learning; 1, 2 (Stage 1 without POLY); S2, S2A');
   });
 });

@@ -2,7 +2,7 @@
 // and a tournament on the 704 whose score follows from its two printed results.
 
 import { describe, expect, it } from 'vitest';
-import { fig8, GRID, gridSample, judge, parsePlayer, playTournament } from '../../src/scorefour/contest.ts';
+import { fig8, GRID, gridSample, judge, parsePlayer, playerCode, playTournament, settingCards } from '../../src/scorefour/contest.ts';
 
 describe('contest arithmetic', () => {
   it('Fig. 8: 5 4 3 2 1 0', () => {
@@ -29,11 +29,18 @@ describe('contest arithmetic', () => {
     expect(judge([8, 8, 8, 4, 8, 8]).verdict).toBe('highly significant');
   });
 
-  it('players: P, A and their learnt versions; pattern-table players are refused', () => {
+  it("players: Fig. 9's codes, Stage 1 with and without POLY, Stage 2 with and without aggression", () => {
     expect(parsePlayer('a.b')).toEqual({ aggression: true, learn: 'B' });
     expect(parsePlayer('P')).toEqual({ aggression: false });
+    expect(parsePlayer('A1.B')).toEqual({ aggression: true, stage1: 1, learn: 'B' });
+    expect(parsePlayer('P2')).toEqual({ aggression: false, stage1: 2 });
+    expect(parsePlayer('2')).toEqual({ aggression: false, stage1: 2, poly: false });
     expect(parsePlayer('s2')).toEqual({ aggression: false, stage2: true });
-    expect(() => parsePlayer('A1.B')).toThrow(/not built/);
+    expect(parsePlayer('S2A')).toEqual({ aggression: true, stage2: true });
+    for (const c of ['P', 'A.A', 'P1.B', 'A2', '1', '2', 'S2', 'S2A']) expect(playerCode(parsePlayer(c))).toBe(c);
+    expect(() => parsePlayer('1.B')).toThrow(/not one of/);
+    expect(() => parsePlayer('P3')).toThrow(/not one of/);
+    expect(settingCards('O', [1, 2, 3], parsePlayer('2'))).toEqual(['COEF O 1 2 3', 'AGGR O OFF', 'STAGE2 O OFF', 'STAGE1 O 2', 'POLY O OFF']);
   });
 
   it('a tournament on the 704: d from the two results by Fig. 8', () => {

@@ -129,3 +129,34 @@ describe('Stage 2 (Fig. 7)', () => {
     expect(b[r.ac]).toBe(0);
   });
 });
+
+describe('Stage 2 with aggression (Table 10-11)', () => {
+  it("the leaf value is F/64 x Alpha's Stage 2 less Beta's", () => {
+    const rand = mulberry32(11);
+    const { board } = randomPosition(rand, 12, false);
+    q.setBoard(board, 1);
+    q.poke('QS2ON', 1);
+    q.poke('QS1ON', 0);
+    q.poke('QROOT', 0);
+    for (const f of [64, 100, 17]) {
+      q.poke('QFA', f);
+      const v = q.call('HEVAL').ac;
+      expect(v >= 2 ** 35 ? -(v - 2 ** 35) : v).toBe(Math.floor((f * stage2(board, 1)) / 64) - stage2(board, 2));
+    }
+  });
+
+  it("the factor comes from Stage 2's own sums: 64 x Alpha's best after one move / Beta's best after one move", () => {
+    const b = emptyBoard();
+    for (const c of [1, 2, 4]) b[c] = 1;
+    for (const c of [21, 50]) b[c] = 2;
+    q.setBoard(b, 1);
+    q.poke('QS2ON', 1);
+    q.poke('QOU', 1);
+    q.poke('QPU', 5);
+    const best = (side: 1 | 2): number => Math.max(...b.flatMap((s, c) => (s === 0 ? [stage2(b.map((x, k) => (k === c ? side : x)), side)] : [])));
+    const f = q.call('QAGGR').ac;
+    expect([q.peek('QPA'), q.peek('QPB')]).toEqual([best(1), best(2)]);
+    expect(f).toBe(Math.min(4096, Math.floor((64 * best(1)) / best(2))));
+    q.poke('QS2ON', 0);
+  });
+});

@@ -46,6 +46,7 @@ export function showLines(file: string, s: LearningState): string[] {
     style.head(`learning tape ${file}`) + `: ${s.games} learning games`,
     `Alpha won ${chalk.green(String(s.wins))}, lost ${chalk.red(String(s.losses))}, drew ${s.draws}${n !== s.games ? style.warn(` (${n} verdicts for ${s.games} games)`) : ''}; since Beta last adopted: ${s.winsSinceAdoption} wins in ${s.gamesSinceAdoption} games`,
     `correlation adjustments ${s.adjustments}, terms replaced ${s.replaced}, black marks ${s.blackMarks}; Alpha plays ${s.alphaNext} next`,
+    ...(s.combine ? [`*LEARN COMBINE: Alpha's polynomial unchanged for ${s.combine.gamesUnchanged} games; rote learning ${s.combine.saving ? 'saves' : 'does not save yet'}`] : []),
     '',
     style.head("Alpha's polynomial") + style.dim("  (Appendix C's form: largest correlation first; slot and low tallies beside)"),
     style.dim('TERM    CORR  SIGN  POWER  ADJUSTED  SLOT  LOW TALLIES'),

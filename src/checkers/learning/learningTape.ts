@@ -10,6 +10,9 @@
 //   words, each from slot 16 down to slot 1: Alpha's terms, correlations (65536 = 1.0), times
 //   adjusted, low tallies, coefficients, powers (-1 for a 0 coefficient), Beta's terms and
 //   coefficients; then the 22 reserve terms from the tail to the head.
+// With *LEARN COMBINE a second record follows before the tape mark: BCD "COMBIN", the games
+// Alpha's polynomial has gone unchanged, rote saving on (not 0), then Alpha's 16 terms and 16
+// coefficients at the last game's end, each from slot 16 down (learn.sap LXEND).
 
 import { existsSync } from 'node:fs';
 import { TAPE_MARK, readTapeFile, recordToWords, wordsToRecord, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
@@ -20,6 +23,8 @@ import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap }
 
 const SIGN = 2 ** 35;
 const LEARNT = asciiToWords('LEARNT')[0]!;
+const COMBIN = asciiToWords('COMBIN')[0]!;
+const COMBINE_WORDS = 3 + 2 * 16;
 const SLOTS = 16;
 const RESERVE = 22;
 const HEAD = 10;
@@ -55,6 +60,8 @@ export interface LearningState {
   beta: { term: number; coefficient: number }[];
   /** Head first. */
   reserve: number[];
+  /** *LEARN COMBINE's safeguards (the tape's second record), when the run had them on. */
+  combine?: { gamesUnchanged: number; saving: boolean };
 }
 
 export interface LearningTape {
@@ -73,7 +80,14 @@ export function decodeLearningTape(entries: readonly TapeEntry[]): LearningTape 
   if (w[0] !== LEARNT) problems.push('the record does not start with BCD LEARNT');
   if (w[1] !== STATE_WORDS) problems.push(`state length ${w[1]}, expected ${STATE_WORDS}`);
   if (w.length !== STATE_WORDS + 2) problems.push(`record of ${w.length} words, expected ${STATE_WORDS + 2}`);
-  if (entries[1]?.kind !== 'mark') problems.push('no tape mark after the record');
+  const second = entries[1];
+  let combine: LearningState['combine'];
+  if (second?.kind === 'record') {
+    const c = recordToWords(second, 'binary');
+    if (c[0] !== COMBIN || c.length !== COMBINE_WORDS) problems.push('the second record is not *LEARN COMBINE\'s (BCD COMBIN and its state)');
+    else combine = { gamesUnchanged: signed(c[1]!), saving: c[2] !== 0 };
+  }
+  if (entries[second?.kind === 'record' ? 2 : 1]?.kind !== 'mark') problems.push('no tape mark after the record');
   if (problems.length > 0) return { state: null, complete: false, problems };
   const s = w.slice(2).map(signed);
   // block b (0-7), slot i (1-16): word HEAD + 16b + (16 - i)
@@ -92,7 +106,7 @@ export function decodeLearningTape(entries: readonly TapeEntry[]): LearningTape 
     state: {
       games: s[0]!, adjustments: s[1]!, replaced: s[2]!, blackMarks: s[3]!, wins: s[4]!, losses: s[5]!,
       draws: s[6]!, winsSinceAdoption: s[7]!, gamesSinceAdoption: s[8]!, alphaNext: s[9] === 0 ? 'BLACK' : 'WHITE',
-      alpha, beta, reserve: [...tailFirst].reverse(),
+      alpha, beta, reserve: [...tailFirst].reverse(), ...(combine ? { combine } : {}),
     },
     complete: true,
     problems,

@@ -20,8 +20,10 @@ interface Line {
 
 export type MoveBy =
   | { by: 'program'; score: number; depth: number }
-  | { by: 'card' }
-  | { by: 'book'; program: number[]; programJump: boolean; high: number; low: number };
+  /** `keys`: the move came on the console's entry keys (sense switch 1), not on a card. */
+  | { by: 'card'; keys?: boolean }
+  /** Book mode: the book move's score and the program's choice with its score (both exact, for the side moving), H and L. */
+  | { by: 'book'; bookScore: number; program: number[]; programJump: boolean; programScore: number; high: number; low: number };
 
 export type Event = Line & (
   | { kind: 'banner' }
@@ -40,6 +42,8 @@ export type Event = Line & (
   /** `*GIVEAWAY ON|OFF` obeyed. */
   | { kind: 'variant'; giveaway: boolean }
   | { kind: 'perft'; depth: number; count: number }
+  /** `*TABLE n` obeyed: the lines that follow belong to table n's game. */
+  | { kind: 'table'; table: number }
   | { kind: 'board'; position: Position }
   | { kind: 'end'; why: 'run' | 'cards' }
   | { kind: 'rote' }
@@ -66,12 +70,12 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
     kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'),
     by: 'program', score: Number(m[4]), depth: Number(m[5]),
   })],
-  [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) CARD$`), (m) => ({
-    kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'), by: 'card',
+  [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) (CARD|KEYS)$`), (m) => ({
+    kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'), by: 'card', ...(m[4] === 'KEYS' ? { keys: true } : {}),
   })],
-  [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) PROGRAM (${PATH}) H (\\d+) L (\\d+)$`), (m) => ({
-    kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'),
-    by: 'book', program: path(m[4]!), programJump: m[4]!.includes('X'), high: Number(m[5]), low: Number(m[6]),
+  [new RegExp(`^MOVE (\\d+) (BLACK|WHITE) (${PATH}) ([-+]\\d+) PROGRAM (${PATH}) ([-+]\\d+) H (\\d+) L (\\d+)$`), (m) => ({
+    kind: 'move', ply: Number(m[1]), side: side(m[2]!), path: path(m[3]!), jump: m[3]!.includes('X'), by: 'book',
+    bookScore: Number(m[4]), program: path(m[5]!), programJump: m[5]!.includes('X'), programScore: Number(m[6]), high: Number(m[7]), low: Number(m[8]),
   })],
   [new RegExp(`^HINT (BLACK|WHITE) (${PATH}) SCORE ([-+]\\d+) PLY (\\d+)$`), (m) => ({
     kind: 'hint', side: side(m[1]!), path: path(m[2]!), jump: m[2]!.includes('X'), score: Number(m[3]), depth: Number(m[4]),
@@ -86,6 +90,7 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [/^BOOK {2}L (\d+) H (\d+) C ([-+]\d\.\d{3}|UNDEFINED)$/, (m) => ({ kind: 'book-summary', low: Number(m[1]), high: Number(m[2]), c: m[3]! })],
   [/^GAME OVER - (?:(BLACK|WHITE) WINS|DRAWN) - (.*)$/, (m) => ({ kind: 'game-over', winner: m[1] ? side(m[1]) : null, reason: m[2]!, giveaway: m[2]!.endsWith(' (GIVE-AWAY)') })],
   [/^GIVE-AWAY CHECKERS (ON|OFF)$/, (m) => ({ kind: 'variant', giveaway: m[1] === 'ON' })],
+  [/^TABLE (\d+)$/, (m) => ({ kind: 'table', table: Number(m[1]) })],
   [/^PERFT (\d+) = (\d+)$/, (m) => ({ kind: 'perft', depth: Number(m[1]), count: Number(m[2]) })],
   [/^END OF (RUN|CARDS)$/, (m) => ({ kind: 'end', why: m[1] === 'RUN' ? 'run' : 'cards' })],
   // rote learning's lines (docs/checkers-rote.md), only with *ROTE ON; the text says the rest
@@ -185,6 +190,23 @@ export class CheckersSession {
     const mag = mq % 2 ** 35;
     if (mag === 0) return null;
     return { from: Math.floor(mag / 2 ** 18) % 2 ** 15, to: mag % 2 ** 15, jump: mq >= 2 ** 35 };
+  }
+
+  /** Sense switch n (1-6) down (on) or up. Down, switch 1 makes the program take the opponent's move on the entry keys. */
+  setSenseSwitch(n: number, down: boolean): void {
+    const cpu = this.machine.cpu;
+    cpu.senseSwitches = down ? cpu.senseSwitches | (1 << (n - 1)) : cpu.senseSwitches & ~(1 << (n - 1));
+  }
+
+  /**
+   * A move on the console, as the operator enters it while the program stands at its HPR: the
+   * entry keys set to the from square (decrement) and the last square (address), the form the
+   * program shows its own move in, then ENTER MQ (MQ := the keys). START is the next run().
+   */
+  enterMove(from: number, to: number): void {
+    const cpu = this.machine.cpu;
+    cpu.keys = from * 2 ** 18 + to;
+    cpu.mq = cpu.keys;
   }
 
   /** Stop the current run at the end of its slice, and every later run at once (e.g. on Ctrl-C). */

@@ -105,19 +105,31 @@ export class ScorefourSession {
 
   /** Run until the 704 waits for a card, halts or fails; `onEvents` sees the events of each slice. */
   run(onEvents?: (e: Event[]) => void): RunResult {
-    const lines: string[] = [];
-    const events: Event[] = [];
-    for (;;) {
-      const stop = this.machine.run(SLICE);
-      const got = this.pending.splice(0);
-      lines.push(...got);
-      const ev = parseLines(got);
-      events.push(...ev);
-      if (ev.length) onEvents?.(ev);
-      if (stop.reason !== 'limit' || this.interrupted) {
-        return { stop: stop.reason, message: this.interrupted ? 'interrupted' : stop.message, lines, events };
-      }
-    }
+    const got: RunResult = { stop: 'limit', message: '', lines: [], events: [] };
+    while (!this.slice(got, onEvents));
+    return got;
+  }
+
+  /** As run, letting the event loop in before every slice, so a Ctrl-C (interrupt()) is seen. */
+  async runYielding(onEvents?: (e: Event[]) => void): Promise<RunResult> {
+    const got: RunResult = { stop: 'limit', message: '', lines: [], events: [] };
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (!this.slice(got, onEvents));
+    return got;
+  }
+
+  /** One slice into `got`; true when the run is over (its stop and message set). */
+  private slice(got: RunResult, onEvents?: (e: Event[]) => void): boolean {
+    const stop = this.machine.run(SLICE);
+    const lines = this.pending.splice(0);
+    got.lines.push(...lines);
+    const ev = parseLines(lines);
+    got.events.push(...ev);
+    if (ev.length) onEvents?.(ev);
+    if (stop.reason === 'limit' && !this.interrupted) return false;
+    got.stop = stop.reason;
+    got.message = this.interrupted ? 'interrupted' : stop.message;
+    return true;
   }
 }
 

@@ -1,5 +1,6 @@
 // `samuel704 evolve hg|shg`: Mańdziuk's two generators with the paper's parameters (docs/mandziuk.md),
-// every game and every board value played by 704s on every core. The run's state is saved in
+// every game and every board value played by 704s on every core (or, with --redis, by
+// `tournament-worker` processes on any machines through BullMQ: the same run). The run's state is saved in
 // OUT/evolve.json (atomically) after each step, so a kill loses at most the batch in flight and the
 // same command goes on; the best specimen goes to OUT/best.json (a heuristic file `tournament`
 // reads) and the evolution curve to OUT/curve.svg.
@@ -11,12 +12,14 @@ import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded, style } from '../cli/style.ts';
 import { linesScene } from '../host/charts.ts';
 import { Progress } from '../host/progress.ts';
+import type { Scene } from '../pictures/scene.ts';
 import { sceneSvg } from '../pictures/svg.ts';
 import { newSeed } from '../checkers/selfplay/openings.ts';
 import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import { HEURISTIC_NAMES, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { HeuristicFile } from '../tournament/players.ts';
-import { TaskPool, allCores } from '../tournament/pool.ts';
+import { TaskPool, allCores, type Runner } from '../tournament/pool.ts';
+import { QueueRunner, redisPlace } from '../tournament/queue.ts';
 import { bestOf, hgBands, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
 import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
 
@@ -33,19 +36,34 @@ export function heuristicFile(st: EvolveState, genes: number[]): HeuristicFile {
   return { format: 'samuel704-heuristic', name: `${st.kind.toUpperCase()}:${s.heuristic}`, heuristic: s.heuristic, giveaway: s.giveaway, genes, depth: s.depth };
 }
 
-/** The curve: HG's best fitness every 50 generations (as its RMS error), SHG's effective-crossover ratio by block. */
-export function curveSvg(st: EvolveState): string {
-  if (st.kind === 'hg') {
-    // fitness n / sum (h - a)^2 is 1 / (mean squared error): drawn as the best specimen's RMS error
-    const rms = st.curve.map((c) => 1 / Math.sqrt(c.best));
-    const top = Math.max(1, ...rms);
-    return sceneSvg(linesScene([{ name: 'RMS error of the best', values: rms, color: '#27c' }],
-      `HG:${st.settings.heuristic} - the best specimen's RMS error (1 / sqrt fitness), a phase every ${st.settings.generations} generations`,
-      { x: st.curve.map((c) => c.generation), xName: 'generations', yTicks: [{ value: top, label: top.toFixed(1) }, { value: 0, label: '0' }] }));
+const COLOURS = ['#27c', '#c72', '#2a7', '#a3c', '#c44', '#888', '#7a2', '#2aa'];
+
+/**
+ * Evolution curves of runs of one generator on one chart: HG's best specimen every 50 generations,
+ * its fitness n / sum (h - a)^2 = 1 / mean squared error drawn as the RMS error (a phase every
+ * `generations`, so each phase's new boards show as a step); SHG's offspring's win rate against
+ * the specimen it would replace (the share of crossbreedings kept), by block.
+ */
+export function curvesScene(runs: readonly EvolveState[]): Scene {
+  const colour = (i: number): string => COLOURS[i % COLOURS.length]!;
+  const name = (st: EvolveState): string => `${st.kind.toUpperCase()}:${st.settings.heuristic}`;
+  if (runs.every((st) => st.kind === 'hg')) {
+    const hg = runs as HgState[];
+    const series = hg.map((st, i) => ({ name: name(st), values: st.curve.map((c) => 1 / Math.sqrt(c.best)), color: colour(i) }));
+    const longest = hg.reduce((a, b) => (b.curve.length > a.curve.length ? b : a));
+    const top = Math.max(1, ...series.flatMap((s) => s.values));
+    return linesScene(series, `HG - the best specimen's RMS error (1 / sqrt fitness), a phase every ${longest.settings.generations} generations`,
+      { x: longest.curve.map((c) => c.generation), xName: 'generations', yTicks: [{ value: top, label: top.toFixed(1) }, { value: 0, label: '0' }], tip: (s, i) => `${s.name}, generation ${longest.curve[i]?.generation}: RMS error ${s.values[i]!.toFixed(2)}` });
   }
-  return sceneSvg(linesScene([{ name: 'effective crossovers', values: st.curve.map((c) => c.effectiveRatio), color: '#c72' }],
-    `SHG:${st.settings.heuristic} - share of offspring kept`, { x: st.curve.map((c) => c.step), xName: 'crossbreedings' }));
+  const shg = runs.filter((st): st is ShgState => st.kind === 'shg');
+  const longest = shg.reduce((a, b) => (b.curve.length > a.curve.length ? b : a));
+  return linesScene(shg.map((st, i) => ({ name: name(st), values: st.curve.map((c) => c.effectiveRatio), color: colour(i) })),
+    "SHG - the offspring's win rate against the specimen it would replace (the share kept)",
+    { x: longest.curve.map((c) => c.step), xName: 'crossbreedings', yTicks: [{ value: 1, label: '100%' }, { value: 0.5, label: '50%' }, { value: 0, label: '0' }], tip: (s, i) => `${s.name}, to crossbreeding ${longest.curve[i]?.step}: ${(100 * s.values[i]!).toFixed(0)}% kept` });
 }
+
+/** One run's curve as an SVG file. */
+export const curveSvg = (st: EvolveState): string => sceneSvg(curvesScene([st]));
 
 interface Options {
   heuristic: string;
@@ -59,6 +77,8 @@ interface Options {
   boards?: string;
   depth?: string;
   steps?: string;
+  redis?: string;
+  queue?: string;
 }
 
 export async function evolve(generator: string, o: Options, log = (t: string): void => { process.stderr.write(t + '\n'); }): Promise<EvolveState> {
@@ -91,7 +111,9 @@ export async function evolve(generator: string, o: Options, log = (t: string): v
     }
   }
   mkdirSync(o.out, { recursive: true });
-  const pool = new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
+  const pool: Runner = o.redis
+    ? new QueueRunner({ redis: redisPlace(o.redis), queue: o.queue ?? 'samuel704-evolve' })
+    : new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
   const stop = { stopped: false };
   const onInterrupt = (): void => { stop.stopped = true; };
   process.once('SIGINT', onInterrupt);
@@ -142,5 +164,7 @@ export function registerEvolveCommand(program: Command): void {
     .option('--boards <n>', 'HG: test boards each phase (4000)')
     .option('--depth <n>', 'HG: the 704 search scoring the boards (6); SHG: the comparison games (3 simple / 4 complex)')
     .option('--steps <n>', 'SHG: crossbreedings (3000)')
+    .option('--redis <url>', 'play the games and score the boards through BullMQ on this Redis (redis://host:port) with `tournament-worker` processes, not on this machine\'s cores')
+    .option('--queue <name>', 'the BullMQ queue (--redis)', 'samuel704-evolve')
     .action(guarded(async (generator: string, o: Options) => { await evolve(generator, o); }));
 }

@@ -12,7 +12,7 @@ import { applyPath, startPosition, toFen } from '../checkers/notation/board.ts';
 import { geneCount, phaseOf, phasesOf, termsOf, type BoardFeatures, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { GameJob } from '../tournament/game.ts';
 import type { Player } from '../tournament/players.ts';
-import { runAll, type TaskPool } from '../tournament/pool.ts';
+import { runAll, type Runner } from '../tournament/pool.ts';
 import { START_FEN } from '../tournament/schedule.ts';
 import { Rng, crossover, mutate, type GeneratorSettings } from './ga.ts';
 import type { ScoreJob } from './score.ts';
@@ -99,14 +99,14 @@ const randomGames = (n: number, rng: Rng, giveaway: boolean): GameJob[] => Array
 const randomGenes = (n: number, rng: Rng): number[] => Array.from({ length: n }, () => rng.uniform(-100, 100));
 
 /** Positions from random games of the 704 (null heuristic, depth 1, a seed each), one per game at a ply in [from, from + step). */
-async function bandBoards(st: HgState, count: number, rng: Rng, pool: TaskPool): Promise<string[]> {
+async function bandBoards(st: HgState, count: number, rng: Rng, pool: Runner): Promise<string[]> {
   const from = st.bands[st.phase]!;
   if (from === 0) return Array.from({ length: count }, () => START_FEN);
   const found: string[] = [];
   while (found.length < count) {
-    const jobs = randomGames(Math.max(pool.workers, Math.ceil(1.2 * (count - found.length))), rng, st.settings.giveaway);
+    const jobs = randomGames(Math.ceil(1.2 * (count - found.length)), rng, st.settings.giveaway);
     const plies = jobs.map(() => from + rng.int(st.settings.bandStep));
-    for (const g of await runAll(jobs, { workers: pool.workers, pool })) {
+    for (const g of await runAll(jobs, { pool })) {
       const ply = plies[g.index]!;
       if (g.moves.length <= ply || found.length >= count) continue; // the game was over before the band
       let p = startPosition();
@@ -118,12 +118,12 @@ async function bandBoards(st: HgState, count: number, rng: Rng, pool: TaskPool):
 }
 
 /** The 704 scores boards in batches: values and features. */
-async function scoreAll(fens: string[], evaluator: Player, giveaway: boolean, pool: TaskPool): Promise<Board[]> {
+async function scoreAll(fens: string[], evaluator: Player, giveaway: boolean, pool: Runner): Promise<Board[]> {
   const size = 20;
   const jobs: ScoreJob[] = [];
   for (let i = 0; i < fens.length; i += size) jobs.push({ task: 'score', index: jobs.length, fens: fens.slice(i, i + size), player: evaluator, giveaway });
   const out: Board[] = [];
-  for (const r of await runAll(jobs, { workers: pool.workers, pool })) {
+  for (const r of await runAll(jobs, { pool })) {
     const batch = jobs[r.index]!.fens;
     batch.forEach((fen, i) => out.push({ fen, value: r.values[i]!, features: r.features[i]! }));
   }
@@ -162,12 +162,12 @@ export interface Reporter {
 }
 
 /** Draw the bands if the run has none yet: the first from the mean length of the 704's random games. */
-export async function hgBands(st: HgState, pool: TaskPool, report: Reporter): Promise<void> {
+export async function hgBands(st: HgState, pool: Runner, report: Reporter): Promise<void> {
   if (st.bands.length) return;
   const s = st.settings;
   const rng = new Rng(st.rng);
   report.stage(`the first band: ${BAND_GAMES} random games of the 704`);
-  const games = await runAll(randomGames(BAND_GAMES, rng, s.giveaway), { workers: pool.workers, pool });
+  const games = await runAll(randomGames(BAND_GAMES, rng, s.giveaway), { pool });
   st.randomGameLength = games.reduce((a, g) => a + g.moves.length, 0) / games.length;
   const mid = Math.round(st.randomGameLength);
   st.bands = drawBands([Math.max(0, mid - 3), mid + 3], s.bandStep, rng);
@@ -176,7 +176,7 @@ export async function hgBands(st: HgState, pool: TaskPool, report: Reporter): Pr
 }
 
 /** Run (or go on with) HG to its end; `stop.stopped` ends it at the next checkpoint. */
-export async function runHg(st: HgState, pool: TaskPool, report: Reporter, stop: { stopped: boolean }): Promise<void> {
+export async function runHg(st: HgState, pool: Runner, report: Reporter, stop: { stopped: boolean }): Promise<void> {
   const s = st.settings;
   const n = geneCount(s.heuristic, s.giveaway);
   const blocks = phasesOf(s.heuristic);

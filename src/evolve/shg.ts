@@ -9,7 +9,7 @@
 import { geneCount, phasesOf, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { GameJob, GameRecord } from '../tournament/game.ts';
 import type { Player } from '../tournament/players.ts';
-import { runAll, type TaskPool } from '../tournament/pool.ts';
+import { runAll, type Runner } from '../tournament/pool.ts';
 import { START_FEN } from '../tournament/schedule.ts';
 import { Rng, crossover, mutate, type GeneratorSettings } from './ga.ts';
 
@@ -75,7 +75,7 @@ export interface ShgReporter {
   save(st: ShgState): void;
 }
 
-export async function runShg(st: ShgState, pool: TaskPool, report: ShgReporter, stop: { stopped: boolean }): Promise<void> {
+export async function runShg(st: ShgState, pool: Runner, report: ShgReporter, stop: { stopped: boolean }): Promise<void> {
   const s = st.settings;
   const blocks = phasesOf(s.heuristic);
   const player = (genes: number[], name: string): Player => ({ kind: 'heuristic', name, heuristic: s.heuristic, depth: s.depth, genes });
@@ -89,7 +89,7 @@ export async function runShg(st: ShgState, pool: TaskPool, report: ShgReporter, 
         { index: index++, black: pb, white: pa, seats: [1, 0] as [number, number], fen: START_FEN, opening: 'start', seed: rng.seed(), giveaway: s.giveaway },
       ];
     });
-    const recs = await runAll(jobs, { workers: pool.workers, pool });
+    const recs = await runAll(jobs, { pool });
     const byIndex = new Map(recs.map((r) => [r.index, r]));
     return pairs.map((_, i) => verdict(byIndex.get(jobs[2 * i]!.index)!, byIndex.get(jobs[2 * i + 1]!.index)!));
   };

@@ -3,7 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evolve } from '../evolve/cli.ts';
+import { curvesScene, evolve, type EvolveState } from '../evolve/cli.ts';
+import type { Picture } from '../reproduce/experiment.ts';
 import type { GameJob, GameRecord } from '../tournament/game.ts';
 import type { HeuristicFile, Player } from '../tournament/players.ts';
 import { allCores, playAll } from '../tournament/pool.ts';
@@ -31,9 +32,11 @@ const TINY = {
   shg: { population: '6', steps: '4', depth: '1' },
 };
 
+const evolveDir = (dir: string, e: EvolveSpec, giveaway: boolean): string => join(dir, `${e.generator}-${e.heuristic}${giveaway ? '-gac' : ''}`);
+
 /** Evolve (or take up) one heuristic in `dir`; the best specimen as a player at `depth`. */
 export async function evolvedPlayer(e: EvolveSpec, o: { dir: string; seed: number; quick: boolean; giveaway: boolean; depth: number; log: (l: string) => void }): Promise<Player> {
-  const out = join(o.dir, `${e.generator}-${e.heuristic}${o.giveaway ? '-gac' : ''}`);
+  const out = evolveDir(o.dir, e, o.giveaway);
   o.log(`evolving ${specName(e)}${o.giveaway ? ' (give-away)' : ''} in ${out}`);
   await evolve(e.generator, { heuristic: e.heuristic, out, seed: String(o.seed), giveaway: o.giveaway, quick: o.quick, workers: String(allCores()), ...(o.quick ? TINY[e.generator] : {}) }, o.log);
   const f = JSON.parse(readFileSync(join(out, 'best.json'), 'utf8')) as HeuristicFile;
@@ -53,4 +56,17 @@ export async function match(a: Player, b: Player, games: number, seed: number, g
     return s + (r.winner === null ? 0.5 : (r.winner === 'black') === aIsBlack ? 1 : 0);
   }, 0);
   return { points, records };
+}
+
+/** The evolution curves of the runs `evolvedPlayer` made in `dir`: one picture for the HG runs, one for the SHG runs. */
+export function evolutionPictures(dir: string, specs: readonly EvolveSpec[], giveaway: boolean): Picture[] {
+  const game = giveaway ? 'give-away checkers' : 'checkers';
+  return (['hg', 'shg'] as const).flatMap((generator) => {
+    const runs = specs.filter((e) => e.generator === generator).map((e) => JSON.parse(readFileSync(join(evolveDir(dir, e, giveaway), 'evolve.json'), 'utf8')) as EvolveState);
+    if (runs.length === 0) return [];
+    const caption = generator === 'hg'
+      ? `HG evolution (${game}): the best specimen's RMS error against the 704's search values, every 50 generations`
+      : `SHG evolution (${game}): the share of offspring that beat the specimen they would replace, by block of crossbreedings`;
+    return [{ name: `${generator}-curves${giveaway ? '-gac' : ''}`, caption, scene: curvesScene(runs) }];
+  });
 }

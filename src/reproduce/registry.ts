@@ -7,6 +7,7 @@ import { mandziukNull } from './experiments/mandziukNull.ts';
 import { mandziukRoundRobin } from './experiments/mandziukRoundRobin.ts';
 import { mandziukSimple } from './experiments/mandziukSimple.ts';
 import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
+import { mandziukTdgac } from './experiments/mandziukTdgac.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
 import { samuelRoteMillion } from './experiments/samuelRoteMillion.ts';
@@ -28,6 +29,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   broekerTables,
   mandziukRoundRobin,
   mandziukNull,
+  mandziukTdgac,
   mandziukSimple,
   mandziukSpeed,
 ];

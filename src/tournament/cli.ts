@@ -133,7 +133,7 @@ export function registerTournamentCommand(program: Command): void {
     .command('tournament')
     .description("a round robin or gauntlet of 704 players (Mańdziuk heuristics, null heuristic, Samuel's program) and rapid-draughts, on every core")
     .requiredOption('--out <dir>', 'where the results go (tournament.json, games.pdn, report.html); an existing run there goes on')
-    .option('--player <spec>', 'a player, repeatable: a heuristic file (samuel704 evolve), null, samuel or rapid-draughts, each [@depth], [name=] in front', collect, [])
+    .option('--player <spec>', 'a player, repeatable: a heuristic file (samuel704 evolve), null, null-nocut (the paper\'s null search without cut-offs), samuel, samuel:TAPE (Alpha\'s polynomial from a learning tape, learning off) or rapid-draughts, each [@depth], [name=] in front', collect, [])
     .option('--format <f>', 'round-robin or gauntlet (the first player against each other)', 'round-robin')
     .option('--games <n>', 'games per pair, colours swapped after each game', '10')
     .option('--depth <n>', 'search depth of players without @depth', '6')
@@ -146,14 +146,14 @@ export function registerTournamentCommand(program: Command): void {
     .action(guarded((o: Options) => tournament(o)));
   program
     .command('tournament-worker')
-    .description('take tournament games from a BullMQ queue on Redis and play them, one at a time, until stopped')
+    .description('take tournament games and evolution tasks (evolve --redis) from a BullMQ queue on Redis and perform them, one at a time, until stopped')
     .requiredOption('--redis <url>', 'the Redis (redis://host:port)')
     .option('--queue <name>', 'the BullMQ queue', 'samuel704-tournament')
     .option('--lock <ms>', 'a game whose worker is silent this long is played again by another', '30000')
     .action(guarded(async (o: { redis: string; queue: string; lock: string }) => {
       const worker = await startQueueWorker({
         redis: redisPlace(o.redis), queue: o.queue, lockMs: wholeNumber(o.lock, '--lock'),
-        onGame: (r) => process.stdout.write(`game ${r.index + 1}: ${r.winner ?? 'drawn'}, ${r.moves.length} plies\n`),
+        onTask: (r) => process.stdout.write('values' in r ? `boards ${r.index + 1}: ${r.values.length} scored\n` : `game ${r.index + 1}: ${r.winner ?? 'drawn'}, ${r.moves.length} plies\n`),
       });
       process.stderr.write(style.dim(`worker on ${o.queue} at ${o.redis}; Ctrl-C to stop\n`));
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));

@@ -3,7 +3,8 @@
 // it crosses to a worker thread unchanged; every 704 player becomes `*MANDZ` cards
 // (asm/checkers/mandziuk.sap, docs/mandziuk.md) for its colour.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { UNTRAINED } from '../checkers/learning/learningTape.ts';
 import { HEURISTIC_NAMES, geneCount, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 
 export { geneCount };
@@ -13,8 +14,13 @@ export const GENE_SCALE = 1024;
 
 export type Player =
   | { kind: 'heuristic'; name: string; heuristic: HeuristicName; depth: number; genes: number[] }
-  | { kind: 'null'; name: string; depth: number }
-  | { kind: 'samuel'; name: string }
+  /** `noCut`: the paper's null search, no cut-off until a game's end is seen (`*MANDZ c NOCUT`, section 7.1.2). */
+  | { kind: 'null'; name: string; depth: number; noCut?: boolean }
+  /**
+   * Samuel's program; with `learning`, Alpha's polynomial from that learning tape, learning off
+   * (`*LEARN USE`), on a 704 of its own whose moves are relayed (game.ts): the TD-GAC stand-in.
+   */
+  | { kind: 'samuel'; name: string; learning?: string }
   | { kind: 'rapid'; name: string; depth: number };
 
 /** An evolved heuristic as saved by `samuel704 evolve` and read by `tournament`. */
@@ -47,7 +53,9 @@ export function readHeuristicFile(path: string, giveaway: boolean): HeuristicFil
 }
 
 /**
- * A player from the command line: `null`, `samuel`, `rapid-draughts`, or a heuristic file, each
+ * A player from the command line: `null`, `null-nocut` (the paper's null search, no cut-offs until
+ * a game's end is seen), `samuel`, `samuel:TAPE` (Alpha's polynomial from a learning tape, learning
+ * off, on a 704 of its own; `samuel:start` the untrained one), `rapid-draughts`, or a heuristic file, each
  * optionally `@depth` (default `depth`); `name=` in front renames it.
  */
 export function parsePlayer(spec: string, depth: number, giveaway: boolean): Player {
@@ -59,7 +67,13 @@ export function parsePlayer(spec: string, depth: number, giveaway: boolean): Pla
   if (d < 1 || d > 10) throw new Error(`${spec}: depth ${d} is not 1-10`);
   const label = (fallback: string): string => named?.[1] ?? fallback;
   if (what === 'null') return { kind: 'null', name: label(`null@${d}`), depth: d };
+  if (what === 'null-nocut') return { kind: 'null', name: label(`null-nocut@${d}`), depth: d, noCut: true };
   if (what === 'samuel') return { kind: 'samuel', name: label('Samuel 704') };
+  const tape = /^samuel:(.+)$/.exec(what)?.[1];
+  if (tape !== undefined) {
+    if (tape !== UNTRAINED && !existsSync(tape)) throw new Error(`${spec}: no learning tape ${tape}`);
+    return { kind: 'samuel', name: label(`Samuel 704 (${tape === UNTRAINED ? 'untrained polynomial' : tape})`), learning: tape };
+  }
   if (what === 'rapid-draughts') {
     if (giveaway) throw new Error(`${spec}: rapid-draughts plays ordinary checkers only`);
     return { kind: 'rapid', name: label(`rapid-draughts@${d}`), depth: d };
@@ -83,13 +97,13 @@ function weightCards(colour: string, genes: readonly number[]): string[] {
   return [...cards, card];
 }
 
-/** The cards that give a 704 player colour `side` (none for rapid-draughts, which is not a 704). */
+/** The cards that give a 704 player colour `side` on the game's machine (none for a player relayed from elsewhere: rapid-draughts, a Samuel polynomial). */
 export function playerCards(p: Player, side: 'black' | 'white'): string[] {
   const colour = side.toUpperCase();
   switch (p.kind) {
     case 'heuristic': return [`*MANDZ ${colour} ${p.heuristic} ${p.depth}`, ...weightCards(colour, p.genes)];
-    case 'null': return [`*MANDZ ${colour} NULL ${p.depth}`];
-    case 'samuel': return [`*MANDZ ${colour} OFF`];
+    case 'null': return [`*MANDZ ${colour} NULL ${p.depth}`, ...(p.noCut ? [`*MANDZ ${colour} NOCUT`] : [])];
+    case 'samuel': return p.learning === undefined ? [`*MANDZ ${colour} OFF`] : [];
     case 'rapid': return [];
   }
 }

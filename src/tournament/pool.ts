@@ -23,12 +23,24 @@ export interface PoolOptions<R = GameRecord> {
 /** Play `jobs`; the records come back sorted by job index (those not played when stopped are missing). */
 export const playAll = (jobs: readonly GameJob[], o: PoolOptions): Promise<GameRecord[]> => runAll(jobs, o);
 
+/** Where tasks are played: this machine's threads (TaskPool) or a queue's workers (queue.ts QueueRunner). */
+export interface Runner {
+  /** How many tasks a batch keeps in flight at once. */
+  readonly lanes: number;
+  run<T extends Task>(task: T): Promise<TaskResult<T>>;
+  close(): Promise<void>;
+}
+
 /**
  * Worker threads kept for many batches (evolution runs thousands): `run` plays one task there, or
  * in this thread when `workers` is 0.
  */
-export class TaskPool {
+export class TaskPool implements Runner {
   private readonly pool: Piscina | null;
+
+  get lanes(): number {
+    return Math.max(1, this.workers);
+  }
 
   constructor(readonly workers: number) {
     this.pool = workers > 0
@@ -45,8 +57,8 @@ export class TaskPool {
   }
 }
 
-/** Run tasks (games, or HG's board batches) the same way, on a pool of their own or on `pool`. */
-export async function runAll<T extends Task>(jobs: readonly T[], o: PoolOptions<TaskResult<T>> & { pool?: TaskPool }): Promise<TaskResult<T>[]> {
+/** Run tasks (games, or HG's board batches) the same way, on a pool of `workers` of their own or on `pool`. */
+export async function runAll<T extends Task>(jobs: readonly T[], o: Omit<PoolOptions<TaskResult<T>>, 'workers'> & ({ workers: number; pool?: undefined } | { pool: Runner })): Promise<TaskResult<T>[]> {
   type R = TaskResult<T>;
   const retries = o.retries ?? 2;
   const records: R[] = [];
@@ -55,7 +67,7 @@ export async function runAll<T extends Task>(jobs: readonly T[], o: PoolOptions<
     o.onGame?.(r);
   };
   const pool = o.pool ?? new TaskPool(o.workers);
-  const lanes = Math.max(1, pool.workers);
+  const lanes = pool.lanes;
   try {
     let next = 0;
     const lane = async (): Promise<void> => {

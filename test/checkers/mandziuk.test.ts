@@ -226,6 +226,46 @@ describe('fixed-depth alpha-beta (QSRCH, QAB)', () => {
   });
 });
 
+describe('the null heuristic with NOCUT: the paper\'s search without cut-offs (section 7.1.2)', () => {
+  const tree = (q: Position, d: number): number => (d === 0 ? 1 : 1 + legalMoves(q).reduce((a, m) => a + tree(m.result, d - 1), 0));
+  const nocut = (c: Game704, colour: Colour, on: boolean): void => c.poke('QNCT', on ? 1 : 0, -colour);
+
+  it('enters every position of the tree while no game end is in reach, and chooses as with cut-offs', () => {
+    const c = g704();
+    const p = startPosition();
+    give(c, 0, 'NULL', 3, []);
+    c.poke('QRX', 7);
+    const cut = search704(c, p);
+    nocut(c, 0, true);
+    c.poke('QRX', 7);
+    const full = search704(c, p);
+    nocut(c, 0, false);
+    expect(full.nodes).toBe(tree(p, 3));
+    expect(cut.nodes).toBeLessThan(full.nodes);
+    expect([full.value, full.chosen]).toEqual([cut.value, cut.chosen]);
+  });
+
+  it('still finds the minimax value where a game ends inside the search', () => {
+    const c = g704();
+    const values: number[] = [];
+    for (const fen of ['B:W14:B9', 'W:W18,22:B9,14', 'B:W21,K30:B17,K3', 'W:W27:B18,23']) {
+      const p = pos(fen);
+      for (const giveaway of [false, true]) {
+        c.poke('VGIVE', giveaway ? 1 : 0);
+        const colour: Colour = p.blackToMove ? 0 : 1;
+        give(c, colour, 'NULL', 4, []);
+        nocut(c, colour, true);
+        const got = search704(c, p).value;
+        expect(got, `${fen}${giveaway ? ' give-away' : ''}`).toBe(minimax(p, 4, () => 0, giveaway));
+        values.push(got);
+        nocut(c, colour, false);
+      }
+    }
+    c.poke('VGIVE', 0);
+    expect(values.some((v) => v !== 0)).toBe(true);
+  });
+});
+
 describe('the *MANDZ cards and a game', () => {
   it('*MANDZ FEATURES prints the features of the set-up position, Black then White', () => {
     const p = mixedPositions(77, 1, 1, 0)[0]!;
@@ -238,15 +278,21 @@ describe('the *MANDZ cards and a game', () => {
   });
 
   it('reads heuristics, weights and the seed, rejects bad cards, and sets the 140-ply limit', () => {
-    const m = bootWith(['*MANDZ BLACK 25F 6', '*MANDZ BLACK W 1 -2 +3', '*MANDZ BLACK W 4', '*MANDZ WHITE NULL 10',
-      '*MANDZ SEED 99', '*MANDZ WHITE 7F 3', '*MANDZ WHITE 8F 11', '*MANDZ BLACK W 1X', '*MANDZ WHITE OFF'], false);
+    const m = bootWith(['*MANDZ BLACK 25F 6', '*MANDZ BLACK W 1 -2 +3', '*MANDZ BLACK W 4', '*MANDZ WHITE NULL 10', '*MANDZ WHITE NOCUT',
+      '*MANDZ SEED 99', '*MANDZ WHITE 7F 3', '*MANDZ WHITE 8F 11', '*MANDZ BLACK W 1X'], false);
     expect(m.run(400_000_000).reason).toBe('input');
+    expect(peek(m, 'QNCT', -1)).toBe(1);
+    m.reader.feed(['*MANDZ WHITE NULL 6'].map((l) => textCard(l))); // a new heuristic card clears NOCUT
+    m.run(400_000_000);
+    expect(peek(m, 'QNCT', -1)).toBe(0);
+    m.reader.feed(['*MANDZ WHITE OFF'].map((l) => textCard(l)));
+    m.run(400_000_000);
     expect(linesOf(m).slice(1)).toEqual([
       'MANDZIUK BLACK 25F  DEPTH 6', 'MANDZIUK BLACK WEIGHTS 3', 'MANDZIUK BLACK WEIGHTS 4', 'MANDZIUK WHITE NULL DEPTH 10',
-      'MANDZIUK SEED 99', 'BAD CARD - *MANDZ WHITE 7F 3', 'BAD CARD - *MANDZ WHITE 8F 11', 'BAD CARD - *MANDZ BLACK W 1X',
-      'MANDZIUK WHITE OFF',
+      'MANDZIUK WHITE NOCUT', 'MANDZIUK SEED 99', 'BAD CARD - *MANDZ WHITE 7F 3', 'BAD CARD - *MANDZ WHITE 8F 11',
+      'BAD CARD - *MANDZ BLACK W 1X', 'MANDZIUK WHITE NULL DEPTH 6', 'MANDZIUK WHITE OFF',
     ]);
-    expect([peek(m, 'QTYP'), peek(m, 'QDEP'), peek(m, 'QNW'), peek(m, 'QTYP', -1)]).toEqual([5, 6, 4, 0]);
+    expect([peek(m, 'QTYP'), peek(m, 'QDEP'), peek(m, 'QNW'), peek(m, 'QTYP', -1), peek(m, 'QNCT')]).toEqual([5, 6, 4, 0, 0]);
     expect([1, -2, 3, 4].map((_, i) => peek(m, 'QWBK', -i))).toEqual([1, -2, 3, 4]);
     expect(peek(m, 'GMAXM')).toBe(140);
     m.reader.feed(['*MANDZ BLACK OFF', '*END'].map((l) => textCard(l)));

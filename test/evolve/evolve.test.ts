@@ -3,9 +3,10 @@
 // run killed after its first checkpoint and resumed, which must end where an unbroken run ends.
 
 import { describe, expect, it } from 'vitest';
+import { curvesScene } from '../../src/evolve/cli.ts';
 import { Rng, crossover, mutate } from '../../src/evolve/ga.ts';
 import { newHg, runHg, type HgState } from '../../src/evolve/hg.ts';
-import { normalize, verdict } from '../../src/evolve/shg.ts';
+import { newShg, normalize, shgDefaults, verdict } from '../../src/evolve/shg.ts';
 import { geneCount, specimenValue, HEURISTIC_NAMES } from '../../src/mandziuk/heuristics.ts';
 import type { GameRecord } from '../../src/tournament/game.ts';
 import { TaskPool } from '../../src/tournament/pool.ts';
@@ -116,4 +117,24 @@ describe('HG', () => {
     expect(whole.boards.slice(0, 6).every((b) => b.value === 0 || Math.abs(b.value) > 100)).toBe(true);
     await pool.close();
   }, 120_000);
+});
+
+describe('evolution curves', () => {
+  it('draw one line a run: HG the best RMS error (1 / sqrt fitness), SHG the share of offspring kept', () => {
+    const hg = (h: '8F' | '10F', best: number[]): HgState => ({
+      ...newHg({ heuristic: h, giveaway: false, seed: 1, population: 4, tournament: 2, mutation: 0, renew: 0.8, boards: 4, fresh: 0.5, generations: 100, depth: 1, firstBand: [4, 4], bandStep: 6 }),
+      curve: best.map((b, i) => ({ phase: Math.floor(i / 2), generation: 50 * (i + 1), best: b })),
+    });
+    const lines = (st: Parameters<typeof curvesScene>[0]) => curvesScene(st).shapes.filter((s) => s.kind === 'polyline');
+    const two = lines([hg('8F', [0.01, 0.04, 0.25, 1]), hg('10F', [0.04, 0.25])]);
+    expect(two).toHaveLength(2);
+    expect(two.map((l) => l.kind === 'polyline' && l.points.length)).toEqual([4, 2]);
+    // RMS errors 10, 5, 2, 1 fall: each point lower on the page (larger y) than the one before
+    const ys = two[0]!.kind === 'polyline' ? two[0]!.points.map(([, y]) => y) : [];
+    for (let i = 1; i < ys.length; i++) expect(ys[i]!).toBeGreaterThan(ys[i - 1]!);
+    const shg = { ...newShg({ ...shgDefaults('8F', false, 1), population: 4 }), curve: [{ step: 5, effectiveRatio: 0.4 }, { step: 10, effectiveRatio: 0.8 }] };
+    const kept = curvesScene([shg]);
+    expect(kept.shapes.filter((s) => s.kind === 'polyline')).toHaveLength(1);
+    expect(kept.title).toMatch(/SHG/);
+  });
 });

@@ -7,7 +7,7 @@ import { findExperiment } from '../../src/reproduce/registry.ts';
 
 describe('Mańdziuk experiments', () => {
   it('are listed with their expected times, full and quick', () => {
-    for (const name of ['mandziuk-roundrobin', 'mandziuk-null', 'mandziuk-simple', 'mandziuk-speed']) {
+    for (const name of ['mandziuk-roundrobin', 'mandziuk-null', 'mandziuk-tdgac', 'mandziuk-simple', 'mandziuk-speed']) {
       const e = findExperiment(name);
       expect(e, name).toBeDefined();
       expect(e!.expected).not.toBe('');

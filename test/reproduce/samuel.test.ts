@@ -42,6 +42,7 @@ describe("Samuel's learning experiments", () => {
   it('series 2 reads series 1\'s tape and begins with *LEARN RESET', () => {
     expect(seriesCards({ series: 2, games: 2, reset: true, printEvery: 5 })).toEqual(['*LEARN SERIES 2', '*LEARN PRINT 5', '*LEARN TAPE', '*LEARN RESET', '*SELF', '*SELF', '*END']);
     expect(seriesCards({ series: 1, games: 1 })).toEqual(['*LEARN SERIES 1', '*LEARN TAPE', '*SELF', '*END']);
+    expect(seriesCards({ series: 1, games: 1, giveaway: true })).toEqual(['*GIVEAWAY ON', '*LEARN SERIES 1', '*LEARN TAPE', '*SELF', '*END']);
   });
 
   it("Appendix C beside itself is the same row by row, and its powers follow the band", () => {

@@ -1,15 +1,18 @@
-// The tournament through BullMQ on a real Redis (Debian's redis-server, started here on a free
-// localhost port): worker processes take the games; one is killed while it plays a game, two more
-// take over, and the records equal a one-process run. Skipped, saying so, without redis-server.
+// The tournament and evolution through BullMQ on a real Redis (Debian's redis-server, started here
+// on a free localhost port): worker processes take the games; one is killed while it plays a game,
+// two more take over, and the records equal a one-process run; an HG run whose random games and
+// board scores go to two worker processes ends as the same run in one process. Skipped, saying so,
+// without redis-server.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Queue } from 'bullmq';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newHg, runHg } from '../../src/evolve/hg.ts';
 import type { GameJob } from '../../src/tournament/game.ts';
 import type { Player } from '../../src/tournament/players.ts';
-import { playAll } from '../../src/tournament/pool.ts';
-import { playOnQueue } from '../../src/tournament/queue.ts';
+import { TaskPool, playAll } from '../../src/tournament/pool.ts';
+import { QueueRunner, playOnQueue } from '../../src/tournament/queue.ts';
 import { schedule } from '../../src/tournament/schedule.ts';
 
 const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
@@ -47,9 +50,13 @@ const worker = (port: number, queue: string): Promise<ChildProcess> =>
   start(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'tournament-worker', '--redis', `redis://127.0.0.1:${port}`, '--queue', queue, '--lock', '3000'], /worker on/);
 
 describe.skipIf(!haveRedis)('a tournament through BullMQ on Redis', () => {
-  it('gives the one-process records though a worker is killed mid-game', async () => {
-    const port = await freePort();
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
     await start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], /Ready to accept connections/);
+  }, 60_000);
+
+  it('gives the one-process records though a worker is killed mid-game', async () => {
     const h: Player = { kind: 'heuristic', name: '8F', heuristic: '8F', depth: 2, genes: [1, 1.5, 0.1, 0.1, 0.05, 0.05, -0.02, -0.03] };
     const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
     const jobs: GameJob[] = schedule([h, { kind: 'null', name: 'null', depth: 2 }],
@@ -65,5 +72,25 @@ describe.skipIf(!haveRedis)('a tournament through BullMQ on Redis', () => {
     const records = await queued;
     await watch.close();
     expect(records).toEqual(alone);
+  }, 300_000);
+
+  it('evolves (HG: random games and board scores) with two worker processes as in one process', async () => {
+    const settings = () => newHg({ heuristic: '8F', giveaway: false, seed: 8, population: 12, tournament: 3, mutation: 0.05, renew: 0.8, boards: 6, fresh: 0.5, generations: 60, depth: 1, firstBand: [4, 4], bandStep: 6 });
+    const quiet = { stage: () => {}, progress: () => {}, save: () => {} };
+    const alone = settings();
+    const pool = new TaskPool(0);
+    await runHg(alone, pool, quiet, { stopped: false });
+    await pool.close();
+    await Promise.all([worker(port, 'evolve'), worker(port, 'evolve')]);
+    const queued = settings();
+    const runner = new QueueRunner({ redis: { host: '127.0.0.1', port }, queue: 'evolve' });
+    await runHg(queued, runner, quiet, { stopped: false });
+    const watch = new Queue('evolve', { connection: { host: '127.0.0.1', port } });
+    const counts = await watch.getJobCounts('completed');
+    await watch.close();
+    await runner.close();
+    expect(alone.done).toBe(true);
+    expect(JSON.stringify(queued)).toBe(JSON.stringify(alone));
+    expect(counts.completed).toBeGreaterThan(2); // the random games and the scoring went through the queue
   }, 300_000);
 });

@@ -71,6 +71,9 @@ describe('players', () => {
     expect(() => parsePlayer('null@11', 6, false)).toThrow('depth 11');
     expect(() => parsePlayer('rapid-draughts', 6, true)).toThrow('ordinary checkers only');
     expect(parsePlayer('null', 4, false)).toEqual({ kind: 'null', name: 'null@4', depth: 4 });
+    const paper = parsePlayer('null-nocut@5', 4, true);
+    expect(paper).toEqual({ kind: 'null', name: 'null-nocut@5', depth: 5, noCut: true });
+    expect(playerCards(paper, 'white')).toEqual(['*MANDZ WHITE NULL 5', '*MANDZ WHITE NOCUT']);
     const long = playerCards({ kind: 'heuristic', name: 'x', heuristic: '5PH', depth: 2, genes: Array(40).fill(-99.123) }, 'black');
     expect(long.length).toBeGreaterThan(2);
     for (const c of long) expect(c.length).toBeLessThanOrEqual(72);
@@ -97,4 +100,36 @@ describe('a tournament played by 704s', () => {
     const pdn = tournamentPdn('test', jobs, one);
     expect(pdn.match(/\[Event "test"\]/g)).toHaveLength(2);
   }, 300_000);
+
+  it('relays the moves of Samuel\'s program with a learned polynomial from its own 704 (the TD-GAC stand-in)', async () => {
+    const h: Player = { kind: 'heuristic', name: '8F', heuristic: '8F', depth: 2, genes: [1, 1.5, 0.1, 0.1, 0.05, 0.05, -0.02, -0.03] };
+    const samuel = parsePlayer('samuel:start', 6, true);
+    expect(samuel).toEqual({ kind: 'samuel', name: 'Samuel 704 (untrained polynomial)', learning: 'start' });
+    expect(playerCards(samuel, 'black')).toEqual([]); // nothing on the game's 704: it plays the heuristic's side only
+    expect(() => parsePlayer('samuel:/no/such.tap', 6, true)).toThrow('no learning tape');
+    const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
+    const jobs: GameJob[] = [[h, samuel], [samuel, h]].map(([black, white], index) => ({ index, black: black!, white: white!, seats: [index, 1 - index], fen, opening: 'test', seed: 3, giveaway: true }));
+    const records = await playAll(jobs, { workers: 0 });
+    records.forEach((r, i) => {
+      expect(r.reason).toMatch(/GIVE-AWAY|PLY LIMIT/);
+      const heuristicMoves = r.nodes.filter((_, k) => k % 2 === i); // Black moves first from this FEN
+      const samuelMoves = r.nodes.filter((_, k) => k % 2 !== i);
+      expect(heuristicMoves.every((n) => n >= 1)).toBe(true);
+      expect(samuelMoves.length).toBeGreaterThan(0);
+      expect(samuelMoves.every((n) => n === 0)).toBe(true); // not the game's 704's search
+    });
+  }, 120_000);
+
+  it("the paper's null search (no cut-offs) plays the same game as ours, searching more positions", async () => {
+    const fen = 'B:W21,22,25,26,30:B1,5,6,9,12';
+    const game = (white: Player): GameJob => ({ index: 0, black: nul('null', 3), white, seats: [0, 1], fen, opening: 'test', seed: 77, giveaway: true });
+    const [ours] = await playAll([game(nul('null', 3))], { workers: 0 });
+    const [paper] = await playAll([game({ kind: 'null', name: 'null', depth: 3, noCut: true })], { workers: 0 });
+    expect(paper!.moves).toEqual(ours!.moves);
+    const white = (r: GameRecord): number[] => r.nodes.filter((_, i) => i % 2 === 1);
+    const black = (r: GameRecord): number[] => r.nodes.filter((_, i) => i % 2 === 0);
+    expect(black(paper!)).toEqual(black(ours!));
+    white(paper!).forEach((n, i) => expect(n).toBeGreaterThanOrEqual(white(ours!)[i]!));
+    expect(white(paper!).reduce((a, b) => a + b, 0)).toBeGreaterThan(white(ours!).reduce((a, b) => a + b, 0));
+  }, 120_000);
 });

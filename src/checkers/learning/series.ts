@@ -6,7 +6,7 @@
 // The host only reads the printer: every move, adjustment and verdict is the 704's.
 
 import { TapeUnit } from '../../devices/tape.ts';
-import { CheckersSession, type Event } from '../program/session.ts';
+import { CheckersSession, giveawayCards, type Event } from '../program/session.ts';
 import type { JournalGame } from '../selfplay/journal.ts';
 import { newLearnStats, takeLearnLine, type LearnStats } from './learnPrint.ts';
 import { decodeLearningTape, encodeLearningTape, type LearningState } from './learningTape.ts';
@@ -23,6 +23,8 @@ export interface SeriesOptions {
   printEvery?: number;
   /** After each game: its number and Alpha's verdict. */
   onGame?: (game: number, stats: LearnStats) => void;
+  /** Give-away checkers (`*GIVEAWAY ON`): the polynomial learns the give-away game. */
+  giveaway?: boolean;
 }
 
 export interface SeriesRun {
@@ -45,8 +47,8 @@ export function termOrder(seed: number): number[] {
   return order;
 }
 
-export const seriesCards = (o: Pick<SeriesOptions, 'series' | 'games' | 'reset' | 'printEvery'>): string[] => [
-  `*LEARN SERIES ${o.series}`, ...(o.printEvery ? [`*LEARN PRINT ${o.printEvery}`] : []), '*LEARN TAPE', ...(o.reset ? ['*LEARN RESET'] : []),
+export const seriesCards = (o: Pick<SeriesOptions, 'series' | 'games' | 'reset' | 'printEvery' | 'giveaway'>): string[] => [
+  ...giveawayCards(o.giveaway === true), `*LEARN SERIES ${o.series}`, ...(o.printEvery ? [`*LEARN PRINT ${o.printEvery}`] : []), '*LEARN TAPE', ...(o.reset ? ['*LEARN RESET'] : []),
   ...Array.from({ length: o.games }, () => '*SELF'), '*END',
 ];
 

@@ -147,6 +147,8 @@ export interface Setup704 {
   learning?: string;
   /** An evolved heuristic file (FILE[@depth]): *MANDZ cards for the 704's colour. */
   heuristic?: string;
+  /** More cards before the position is set up (a tournament's game limit, say). */
+  cards?: readonly string[];
 }
 
 /** `Samuel 704`, then what it plays with. */
@@ -158,7 +160,7 @@ export function name704(setup: Setup704): string {
 function newGameSession(fen: string, program: Side, setup: Setup704, giveaway: boolean): CheckersSession {
   const session = new CheckersSession([], false);
   if (setup.learning) mountLearningTape(session.machine.io, setup.learning);
-  session.feed(...attachMemoryReadOnly(session, setup.memory), ...useCards(setup.learning), ...heuristicCards(setup.heuristic, program, giveaway), ...giveawayCards(giveaway), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
+  session.feed(...attachMemoryReadOnly(session, setup.memory), ...useCards(setup.learning), ...heuristicCards(setup.heuristic, program, giveaway), ...giveawayCards(giveaway), ...(setup.cards ?? []), ...setupCards(fen), `*PLAY ${program.toUpperCase()}`);
   return session;
 }
 

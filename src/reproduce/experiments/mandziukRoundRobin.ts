@@ -5,7 +5,7 @@
 // game the 704's. --quick: five heuristics evolved for seconds, 2 games a pair at depth 2.
 
 import { stackedBarsScene } from '../../host/charts.ts';
-import { PAPER_HEURISTICS, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
 import { allCores, playAll } from '../../tournament/pool.ts';
 import { schedule } from '../../tournament/schedule.ts';
 import { ranked, standings } from '../../tournament/standings.ts';
@@ -17,8 +17,8 @@ export const mandziukRoundRobin: Experiment = {
   name: 'mandziuk-roundrobin',
   title: 'Checkers round robin of 15 evolved heuristics (HG and SHG), 1,050 games at depth 6',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.2.1, Fig. 6 (a) and (b)',
-  expected: 'about 5 days on 2 cores: 8 HG runs of about 2 h, 7 SHG runs of about 13 h, 1,050 games at depth 6 in about 10 h; the evolutions resume',
-  expectedQuick: '5 min (5 heuristics evolved for seconds, 20 games at depth 2)',
+  expected: 'about 1.5 days on a quiet 2-core machine (from CPU-seconds measured a board and a game): 8 HG runs of about 1.25 h (23,500 boards scored at depth 6, 0.38 CPU-s each), 7 SHG runs (24,000 games each: about 1 h at depth 3, 4 h at depth 4), 1,050 games at depth 6 in about 1 h; several times that on a loaded machine; the evolutions resume',
+  expectedQuick: '1 min (5 heuristics evolved for seconds, 20 games at depth 2; 50 s measured at load 2-4, 1 min 54 s at load 20)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;
@@ -52,7 +52,7 @@ export const mandziukRoundRobin: Experiment = {
         { title: 'Standings (Fig. 6)', rows },
         { title: 'Our standings by games', rows: table.map((r, i) => ({ what: `${i + 1}. ${names[r.player]}`, paper: '-', ours: `${r.points} of ${r.games} (${((100 * r.points) / r.games).toFixed(1)}%), matches ${r.clashes.points}`, verdict: 'same' as const, note: 'Fig. 6 is lost; for the record' })) },
       ],
-      pictures: [{ name: 'roundrobin', caption: 'Round robin standings by games (won, drawn, lost)', scene: chart }],
+      pictures: [{ name: 'roundrobin', caption: 'Round robin standings by games (won, drawn, lost)', scene: chart }, ...evolutionPictures(ctx.workDir, specs, false)],
       notes: [
         ctx.quick
           ? 'Quick run: five heuristics evolved for seconds (HG: 20 specimens, 16 boards a phase scored at depth 1; SHG: 6 specimens, 4 crossbreedings at depth 1) and 2 games a pair at depth 2 - a check that the whole chain runs, not the paper\'s figures.'

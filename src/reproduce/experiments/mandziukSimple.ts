@@ -5,7 +5,7 @@
 // --quick: HG:E3Ph evolved for seconds, 4 games at depth 4 against rapid-draughts at 4.
 
 import type { HeuristicName } from '../../mandziuk/heuristics.ts';
-import { evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { evolutionPictures, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
 import type { Player } from '../../tournament/players.ts';
 import type { Experiment, Outcome, Row } from '../experiment.ts';
 import { compareNumbers } from '../verdict.ts';
@@ -19,8 +19,8 @@ export const mandziukSimple: Experiment = {
   name: 'mandziuk-simple',
   title: 'Seven evolved heuristics against Simple Checkers at 6 plies, 50 games each (stand-in: rapid-draughts at depth 6)',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.2.2',
-  expected: 'about 1.5 days on 2 cores: 7 evolutions (SHG:15F about 13 h), then 350 games at depth 6 in about 3 h; the evolutions resume',
-  expectedQuick: '6 min (HG:E3Ph evolved for seconds, 4 games at depth 4)',
+  expected: 'about 12 h on a quiet 2-core machine (from CPU-seconds measured): 7 evolutions (6 HG of about 1.25 h, SHG:15F about 4 h), then 350 games at depth 6 in about 20 min; several times that on a loaded machine; the evolutions resume',
+  expectedQuick: '1 min (HG:E3Ph evolved for seconds, 4 games at depth 4; 57 s measured at load 20)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;
@@ -42,7 +42,7 @@ export const mandziukSimple: Experiment = {
     }
     return {
       sections: [{ title: `Against the stand-in (rapid-draughts at depth ${depth})`, rows }],
-      pictures: [],
+      pictures: evolutionPictures(ctx.workDir, list.map(([e]) => e), false),
       notes: [
         'Simple Checkers is a Windows DLL we do not run; rapid-draughts (npm) searches the same fixed depth with its own evaluation, so the figures say how our evolved heuristics fare against a plain fixed-depth engine, not against Fierz\'s program.',
         ctx.quick ? 'Quick run: one heuristic evolved for seconds, 4 games at depth 4 - a check of the chain.' : "Full run: the paper's parameters; our heuristics are evolved from scratch.",

@@ -72,7 +72,11 @@ export function chooseNewTrapsTape(newPath: string, printerText?: string): Choic
  * The traps tape (`path`, a missing file a blank tape) read only on unit 3 and its new image
  * (`path.new`) on unit 4, for the card TRAPS TAPE; a file of another kind is refused by name
  * (TapeKindError) before the 704 is booted. `finish` after the run puts the new tape in place in one
- * rename (tapePair.ts), so a run stopped before it leaves the old tape as it was.
+ * rename (tapePair.ts), so a run killed before it leaves the old tape as it was; the new image such
+ * a run left is removed at the next attach (`discarded`), never put in place, as no one saw it end.
  */
 export const attachTrapsTape = (io: { attachTape(n: number, drive: TapeUnit): void }, path: string, newPath = `${path}.new`): TapeSet =>
-  attachTapeSet(io, path, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewTrapsTape(newPath, printerText), kind: TRAPS_TAPE });
+  attachTapeSet(io, path, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewTrapsTape(newPath, printerText), kind: TRAPS_TAPE }, () => false);
+
+/** The cards for a run with a traps tape: read it, learn traps from lost games, write each new table. */
+export const TRAPS_TAPE_CARDS = ['TRAPS TAPE', 'TRAPS LEARN ON'];

@@ -18,7 +18,8 @@ import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
 import { ended, goOn, openJournal, saveJournal, type LearnSettings } from './learnJournal.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
-import { attachTrapsTape, TRAPS_TAPE_CARDS } from './trapsTape.ts';
+import { attachTrapsTape, checkTrapsTape, TRAPS_TAPE_CARDS } from './trapsTape.ts';
+import { imageDigest } from '../host/tapePair.ts';
 
 const out = (s: string): void => void process.stdout.write(s + '\n');
 
@@ -248,6 +249,7 @@ interface ContestOptions {
   workers: string;
   json?: string;
   state?: string;
+  traps?: string;
 }
 
 interface ContestState {
@@ -274,7 +276,9 @@ async function contest(first: string, second: string, o: ContestOptions): Promis
   const [p1, p2] = [parsePlayer(first), parsePlayer(second)];
   const tournaments = int('--tournaments', o.tournaments, 2, 125);
   const setup = { tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8) };
-  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}`;
+  // the tape is checked here, before any worker starts, and named in the key by its contents
+  if (o.traps) checkTrapsTape(o.traps);
+  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}${o.traps ? ` traps ${imageDigest(o.traps)}` : ''}`;
   // one writer per state file (host/lock.ts): two contests on one file would lose tournaments
   const lock = o.state ? takeLock(`${o.state}.lock`, `contest state ${o.state}`) : null;
   try {
@@ -291,7 +295,7 @@ async function playContest(p1: Player, p2: Player, setup: ContestSetup, contestK
   const state: ContestState = (o.state ? loadState(o.state) : null) ?? { contest: contestKey, learning: [], tournaments: [] };
   if (state.contest !== contestKey) throw new Error(`${o.state} holds another contest (${state.contest}); name a new state file`);
   if (state.tournaments.length) out(style.dim(`going on from ${o.state}: ${state.tournaments.length} of ${tournaments} tournaments played`));
-  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256) }, state.learning);
+  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256), ...(o.traps ? { traps: o.traps } : {}) }, state.learning);
   const bar = new Progress(tournaments, 'tournaments').resumeFrom(state.tournaments.length);
   const t0 = performance.now();
   const stateFile = o.state;
@@ -354,5 +358,6 @@ export function registerScorefourCommands(program: Command): void {
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')
     .option('--state <file>', 'keep each finished tournament and learning run here; run again with it to go on after Ctrl-C or a kill')
+    .option('--traps <file>', "a traps tape (selfplay|learn --traps): the pattern players' level-1 table, only read")
     .action(guarded((a: string, b: string, o: ContestOptions) => contest(a, b, o)));
 }

@@ -12,9 +12,9 @@
 import { existsSync } from 'node:fs';
 import { asciiToWords } from '../devices/codes.ts';
 import { readTapeFile, recordToWords, type TapeEntry } from '../devices/tapeImage.ts';
-import { tapeKind } from '../host/tapeKind.ts';
+import { checkTapeKind, tapeKind, TapeKindError } from '../host/tapeKind.ts';
 import { attachTapeSet, type Choice, type TapeSet } from '../host/tapePair.ts';
-import type { TapeUnit } from '../devices/tape.ts';
+import { TapeUnit } from '../devices/tape.ts';
 
 const TRAPS = asciiToWords('TRAPS ')[0]!;
 /** Level-1 patterns the table's room holds (Broeker's 288). */
@@ -80,3 +80,25 @@ export const attachTrapsTape = (io: { attachTape(n: number, drive: TapeUnit): vo
 
 /** The cards for a run with a traps tape: read it, learn traps from lost games, write each new table. */
 export const TRAPS_TAPE_CARDS = ['TRAPS TAPE', 'TRAPS LEARN ON'];
+
+/** Refuse `path`, by name, unless it is a whole traps tape (a missing or blank file too). */
+export function checkTrapsTape(path: string): void {
+  if (!existsSync(path)) throw new Error(`${path}: no such traps tape (make one with \`scorefour selfplay|learn --stage1 1 --traps ${path}\`)`);
+  checkTapeKind(path, TRAPS_TAPE);
+  if (readTapeFile(path).length === 0) throw new TapeKindError(path, TRAPS_TAPE, 'the image is blank');
+}
+
+/**
+ * A traps tape only read (a contest's players): `path` on unit 3, read only, and a scratch unit 4
+ * in memory that nobody keeps; with the card TRAPS TAPE first, a Stage 1 or Stage 2 player uses its
+ * table. A missing or blank file, or one of another kind, is refused by name.
+ */
+export function mountTrapsTape(io: { attachTape(n: number, drive: TapeUnit): void }, path: string): void {
+  checkTrapsTape(path);
+  const old = new TapeUnit(3);
+  old.attach(path, { readOnly: true });
+  const scratch = new TapeUnit(4);
+  scratch.mount([]);
+  io.attachTape(3, old);
+  io.attachTape(4, scratch);
+}

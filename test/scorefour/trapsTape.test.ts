@@ -3,7 +3,7 @@
 // asm/lib/tapeio.sap); the host mounts it, swaps the new tape in after the run, and refuses a tape of
 // another kind by name (src/scorefour/trapsTape.ts).
 
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { asciiToWords } from '../../src/devices/codes.ts';
 import { TapeUnit } from '../../src/devices/tape.ts';
 import { readTapeFile, TAPE_MARK, wordsToRecord, writeTapeFile } from '../../src/devices/tapeImage.ts';
 import { registerScorefourCommands } from '../../src/scorefour/cli.ts';
+import { playTournament } from '../../src/scorefour/contest.ts';
 import { scorefourAssembly } from '../../src/scorefour/program/deck.ts';
 import { ScorefourSession } from '../../src/scorefour/program/session.ts';
 import { attachTrapsTape, decodeTrapsTape, TRAPS_TAPE_CARDS } from '../../src/scorefour/trapsTape.ts';
@@ -31,6 +32,13 @@ function coreTable(s: ScorefourSession): [number, number][] {
   const n = mem[sym('QTRPN')]!;
   const end = sym('QTEND');
   return Array.from({ length: n }, (_, k) => [mem[end - 2 * n + 2 * k]!, mem[end - 2 * n + 2 * k + 1]!]);
+}
+
+/** A checkers learning tape (the wrong kind) at `name`. */
+function learningTape(name: string): string {
+  const file = join(dir, name);
+  writeTapeFile(file, encodeLearningTape(untrainedState(Array.from({ length: 38 }, (_, i) => i + 1))));
+  return file;
 }
 
 /** One run with `file` mounted: the session, its printed lines and the tape set (not yet swapped). */
@@ -98,8 +106,7 @@ describe('the traps tape on the 704', () => {
 
 describe('the traps tape on the host', () => {
   it('a tape of another kind is refused with the file named, and left as it was', async () => {
-    const file = join(dir, 'learning.tap');
-    writeTapeFile(file, encodeLearningTape(untrainedState(Array.from({ length: 38 }, (_, i) => i + 1))));
+    const file = learningTape('learning.tap');
     const before = readFileSync(file);
     expect(() => attachTrapsTape({ attachTape: () => {} }, file)).toThrow(`${file}: not a traps tape (it is a learning tape)`);
     const r = await runCli(registerScorefourCommands, ['scorefour', 'selfplay', '--quiet', '--stage1', '1', '--traps', file]);
@@ -118,5 +125,23 @@ describe('the traps tape on the host', () => {
     const info = await runCli(registerTapeCommands, ['tape', 'info', file]);
     expect(info.out).toContain('traps tape (Score-Four, Broeker 3.2): 288 level-1 patterns, 1152 level-2 patterns');
     expect(info.out).toContain('5760 bytes');
+  });
+
+  it('contest --traps: the pattern players take their table from the tape, only read; another kind is refused', async () => {
+    const file = join(dir, 'empty.tap');
+    const made = run(file, ['TRAPS CLEAR', 'TRAPS TAPE']);
+    made.tapes.finish(made.lines.join('\n'));
+    const before = readFileSync(file);
+    const p1 = { coef: [100, 200, 300], aggression: false, stage1: 1 as const };
+    const p = { coef: [300, 200, 100], aggression: false };
+    // an empty table leaves Stage 1 only POLY to run: less 704 time than the assembled 288
+    expect(playTournament(p1, p, 1, file).seconds).toBeLessThan(playTournament(p1, p, 1).seconds);
+    const r = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P1', 'P', '--tournaments', '2', '--workers', '1', '--depth', '1', '--traps', file]);
+    expect(r.code, r.err).toBeUndefined();
+    expect(r.out).toMatch(/P1 vs P.*: 2 tournaments/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    const other = learningTape('contest-learning.tap');
+    const wrong = await runCli(registerScorefourCommands, ['scorefour', 'contest', 'P1', 'P', '--tournaments', '2', '--traps', other]);
+    expect(wrong.err).toContain(`${other}: not a traps tape (it is a learning tape)`);
   });
 });

@@ -17,6 +17,7 @@ export interface MachineCliOptions {
   boot?: string;
   sense?: string;
   keys?: string;
+  strict?: boolean;
 }
 
 /** A configured machine plus what to do at the start and the end of a run. */
@@ -41,7 +42,8 @@ export function addMachineOptions(cmd: Command): Command {
     .option('--drum <[N=]FILE>', 'attach a drum image to logical drum N (1-8), or without N the whole 733 unit; repeatable', collect)
     .option('--boot <unit>', 'press LOAD CARDS, LOAD TAPE or LOAD DRUM: cards, tapeN, drumN (the 704 reads tape 1, drum 1)')
     .option('--sense <switches>', 'sense switches that are down, e.g. 1,3')
-    .option('--keys <octal>', 'entry keys (octal, 12 digits)');
+    .option('--keys <octal>', 'entry keys (octal, 12 digits)')
+    .option('--strict', 'stop with an error on a code IBM did not assign, instead of doing what the 704 did with it');
 }
 
 const CORE: Record<string, number> = { '4k': 4096, '8k': 8192, '32k': 32768 };
@@ -55,6 +57,7 @@ export function machineFromOptions(opts: MachineCliOptions): MachineSession {
     printer: toStdout ? { onLine: (text, again) => { if (!again) process.stdout.write(text + '\n'); } } : {},
   });
   const cpu = machine.cpu;
+  cpu.strict = opts.strict ?? false;
   if (opts.printer && !toStdout) machine.printer.attach(opts.printer);
   for (const deck of opts.cards ?? []) machine.reader.feedFile(deck);
   machine.reader.setEndOfFile(opts.readerEof ?? false);

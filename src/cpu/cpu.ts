@@ -86,6 +86,11 @@ export class Cpu implements Registers {
   /** Sense lights 1-4 as bits 0-3; sense switches 1-6 as bits 0-5 (down = 1). */
   senseLights = 0;
   senseSwitches = 0;
+  /**
+   * Stop with 'illegal operation' on a code IBM did not assign, instead of doing what the
+   * hardware does with it (opcodes.ts UNASSIGNED): for people debugging their own programs.
+   */
+  strict = false;
   /** The 36 entry keys (not readable by a 704 program; used by Enter MQ / Enter Instruction). */
   keys = 0;
   instructions = 0;

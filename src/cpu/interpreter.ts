@@ -5,22 +5,29 @@
 // instructions before a limit). The hot loop allocates nothing.
 
 import type { StopReason } from './cpu.ts';
-import { DECODE_DEF, OPCODES } from './opcodes.ts';
+import { DECODE_DEF, OPCODES, UNASSIGNED } from './opcodes.ts';
 import {
   flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup,
-  type Gen, type Semantics,
+  type Gen, type Semantics, unassignedSemantics,
 } from './semantics.ts';
 
 /** Decode flags per 12-bit code, built from the instruction table. */
-export const DEFINED = 1, INDEXED = 2, READS = 4, TRANSFER = 8;
+export const DEFINED = 1, INDEXED = 2, READS = 4, TRANSFER = 8, UNASSIGNED_CODE = 16;
 export const FLAGS = new Uint8Array(4096);
 export const CYCLES = new Uint8Array(4096);
 for (let op = 0; op < 4096; op++) {
   const d = DECODE_DEF[op];
-  if (!d) continue;
-  FLAGS[op] = DEFINED | (d.indexing === 'Y' && d.format === 'B' ? INDEXED : 0) | (d.readsMemory ? READS : 0)
-    | (d.transfer ? TRANSFER : 0);
-  CYCLES[op] = d.cycles;
+  const u = UNASSIGNED[op];
+  if (d) {
+    FLAGS[op] = DEFINED | (d.indexing === 'Y' && d.format === 'B' ? INDEXED : 0) | (d.readsMemory ? READS : 0)
+      | (d.transfer ? TRANSFER : 0);
+    CYCLES[op] = d.cycles;
+  } else if (u) {
+    // What the hardware does with a code IBM did not assign (opcodes.ts); Cpu.strict stops instead.
+    FLAGS[op] = UNASSIGNED_CODE | (u.indexed ? INDEXED : 0) | (u.readsMemory ? READS : 0)
+      | (u.transfer ? TRANSFER : 0);
+    CYCLES[op] = u.cycles;
+  }
 }
 
 /** Registers a core keeps in locals; the sense switches are only read. */
@@ -62,11 +69,18 @@ function source(): string {
     else if (d.mnemonic === 'PSE' || d.mnemonic === 'MSE') typeB.push(`case ${top}: { ${senseSwitch(d.mnemonic === 'MSE')} break; }`);
     else typeB.push(caseOf(top, machineSemantics(d.mnemonic)));
   }
+  for (let op = 0; op < 4096; op++) {
+    const u = UNASSIGNED[op];
+    if (!u) continue;
+    if ((op & 0o3000) === 0) typeB.push(caseOf(op, unassignedSemantics(u)));
+    else if ((op & 0o777) === 0) typeA.push(caseOf(op >>> 9, unassignedSemantics(u)));
+  }
   const helpers = Object.keys(HELPERS).join(', ');
   return `const { ${helpers} } = H;
 return function interpret(c, limit, breakAtStart, toTransfer) {
   const m = c.mem, am = c.addrMask, io = c.io, cm = c.codeMark, bp = c.breakpoints, wt = c.watches;
   const debug = c.debugOn;
+  const live = c.strict ? ${DEFINED} : ${DEFINED | UNASSIGNED_CODE}; // --strict: an unassigned code stops
   let ic = c.ic & am, n = 0, cyc = c.cycles, reason = 'limit';
   ${loadRegisters()}
   c.stopMessage = '';
@@ -81,7 +95,7 @@ return function interpret(c, limit, breakAtStart, toTransfer) {
     ic = (L + 1) & am;
     const op = (w / 16777216) >>> 0;
     const f = FLAGS[op];
-    if (f === 0) { ic = L; reason = 'error'; c.errorAddress = L; c.stopMessage = 'illegal operation'; break; }
+    if ((f & live) === 0) { ic = L; reason = 'error'; c.errorAddress = L; c.stopMessage = 'illegal operation'; break; }
     const t = (w >>> 15) & 7;
     let y = w & 0x7fff;
     if (t !== 0 && (f & ${INDEXED}) !== 0) y = (y - ((t & 1 ? x1 : 0) | (t & 2 ? x2 : 0) | (t & 4 ? x4 : 0))) & am;

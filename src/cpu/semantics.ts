@@ -15,7 +15,7 @@
 import {
   divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftCycles, shiftLeftLong, shiftLrs,
 } from './arith.ts';
-import { OPCODES } from './opcodes.ts';
+import { OPCODES, type Unassigned } from './opcodes.ts';
 import { formatAddr } from './word.ts';
 import { END_OF_FILE, END_OF_RECORD, NO_INPUT } from '../devices/unit.ts';
 
@@ -320,3 +320,24 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
   }
   return group;
 };
+
+/**
+ * An unassigned code (opcodes.ts UNASSIGNED): the semantics of the instruction it runs as, with the
+ * differences the gate-level model showed. Interpreter only: `t` is the interpreter's tag.
+ */
+export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
+  if (u.as === '-') return errorStop(`'unassigned code the 704 did something with that is not reproduced here (docs/unassigned-codes.md)'`);
+  // The stored word with the AC's sign in S, or AC P,1,2 in S,1,2.
+  const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${v})`
+    : u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
+  const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
+  let code = machineSemantics(u.as).code(gen);
+  // The operand with the tag in bits 18-20: every read of C(Y) in the instruction's code.
+  if (u.tagIntoOperand) {
+    code = `const w_ = m[${g.y}], tg_ = (w_ % ${W18}) >>> 15, opnd_ = w_ + ((tg_ | t) - tg_) * 32768; ${code.split(`m[${g.y}]`).join('opnd_')}`;
+  }
+  // AC bits 18-20 (2^15-2^17 of the magnitude) := the complement of the tag, before the operation.
+  if (u.acTagComplement) code = `acM += ((7 - t) - Math.floor(acM / 32768) % 8) * 32768; ${code}`;
+  if (u.xrOr !== 0) code = `const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)}`;
+  return u.tag >= 0 ? `{ const t = ${u.tag}; ${code} }` : `{ ${code} }`;
+});

@@ -9,6 +9,8 @@ import { mandziukSimple } from './experiments/mandziukSimple.ts';
 import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
+import { samuelRoteMillion } from './experiments/samuelRoteMillion.ts';
+import { samuelRoteTerms } from './experiments/samuelRoteTerms.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
 import { samuelSeries2 } from './experiments/samuelSeries2.ts';
 import { sealeCheckers } from './experiments/sealeCheckers.ts';
@@ -19,6 +21,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
   samuelSeries2,
   samuelAlphaVsStart,
   samuelRote,
+  samuelRoteTerms,
+  samuelRoteMillion,
   sealeCheckers,
   sealeHalma,
   broekerTables,

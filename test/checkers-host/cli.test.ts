@@ -226,9 +226,11 @@ describe('samuel704 book', () => {
     const t1 = readMemoryTape(tape);
     expect(t1.complete, t1.problems.join('; ')).toBe(true);
     const boards1 = t1.records.flatMap((r) => r.boards);
-    // at most one board a book position (56 moves), colour-reversed twins and repeats counted once
-    expect(boards1.length).toBeGreaterThan(20);
-    expect(boards1.length).toBeLessThanOrEqual(56);
+    // at most one board a position of the game - the 56 before the book moves and the one after the
+    // last, which the program searches too; colour-reversed twins and repeats counted once. All of
+    // them reach the tape: *END merges what is not on tape yet
+    expect(boards1.length).toBeGreaterThan(40);
+    expect(boards1.length).toBeLessThanOrEqual(57);
     expect(first.stderr).toContain(`${tape}: new memory tape, ${boards1.length} boards`);
     const again = cli(['book', join(DATA, 'tinsley.pdn'), '--game', '1', '--memory', tape]);
     expect(again.status, again.stderr).toBe(0);

@@ -1,6 +1,6 @@
 // Rote learning in whole runs of the booted deck (docs/checkers-rote.md): *ROTE ON reads the
-// memory tape from tape 1, the program's positions are saved and looked up, each game end merges
-// onto tape 2, the host puts the new tape in place (src/checkers/memoryTape.ts), and the next
+// memory tape from tape 1, the program's positions are saved and looked up, kept in core from game
+// to game and merged onto tape 2 at the end of the run, the host puts the new tape in place (src/checkers/memoryTape.ts), and the next
 // session finds the boards (also with colours reversed). A machine stopped in the middle of a
 // merge leaves the old memory tape as it was, and the next session resumes from it.
 
@@ -59,7 +59,7 @@ describe('rote learning across games and sessions', () => {
     expect(m.printer.lines.some((l) => l.startsWith('ROTE'))).toBe(false);
   });
 
-  it('saves the boards of one game, finds them in the next, merges at each game end', () => {
+  it('saves the boards of one game, finds them in the next (the changes kept from game to game), merges at the end of the run', () => {
     const s = session(dir, ['*ROTE ON', setupCard(START), '*SELF', setupCard(START), '*SELF', '*END']);
     expect(s.lines[1]).toBe('ROTE ON - TAPE 1 BOARDS 0 RECORDS 0');
     const games = s.lines.join('\n').split(/^GAME  SELF-PLAY/m).slice(1);
@@ -67,12 +67,13 @@ describe('rote learning across games and sessions', () => {
     const hitsIn = (g: string): number => [...g.matchAll(/^ROTE LOOK-UPS \d+ HITS (\d+)/gm)].reduce((t, x) => t + Number(x[1]), 0);
     expect(hitsIn(games[0]!)).toBeLessThan(hitsIn(games[1]!));
     expect(hitsIn(games[1]!)).toBeGreaterThan(0);
+    // Samuel: saved "until a reasonable number have been accumulated" - two short games fill no
+    // changes, so the one merge is *END's, after the last game
     const merges = s.lines.filter((l) => /^ROTE MERGE \d+ COMPLETE/.test(l));
-    // every 20 of the program's moves and at each game end: the first game has 70 plies
-    const movesBefore = (g: string, n: number): number => Number([...g.matchAll(/^MOVE (\d+) /gm)].filter((x) => g.indexOf(x[0]) < g.indexOf(`ROTE MERGE ${n} `)).pop()?.[1] ?? 0);
-    expect(games[0]!).toMatch(/^ROTE MERGE 4 COMPLETE/m);
-    expect([1, 2, 3].map((n) => movesBefore(games[0]!, n))).toEqual([19, 39, 59]);
-    expect(merges.length).toBeGreaterThanOrEqual(5);
+    expect(merges).toHaveLength(1);
+    expect(merges[0]).toMatch(/^ROTE MERGE 1 COMPLETE/);
+    const lastMove = s.lines.map((l, i) => (l.startsWith('MOVE ') ? i : -1)).reduce((a, b) => Math.max(a, b));
+    expect(s.lines.indexOf(merges[0]!)).toBeGreaterThan(lastMove);
     expect(s.installed).toBe(true);
     const tape = readMemoryTape(s.memory);
     expect(tape.complete).toBe(true);

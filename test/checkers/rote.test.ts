@@ -496,6 +496,74 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     expect(onTape.length).toBe(records.reduce((t, r) => t + r.boards.length, 0)); // lossless
   });
 
+  it("Samuel's merge times (KMEVR 0): a board ages a unit a KMGN program moves, the rest counting on to the next merge", () => {
+    const g = new Rote704();
+    g.poke('KMEVR', 0);
+    const rand = rng(12);
+    const a = randomPosition(rand, 6);
+    g.save(a, 64, 3);
+    g.poke('KMVC', 45);
+    g.call('KMERGE');
+    expect(g.memoryTape().records[0]!.boards[0]!.age).toBe(g.peek('KAGE0') + 2);
+    expect(g.peek('KMVC')).toBe(5);
+    g.poke('KMVC', 19);
+    g.poke('KDIRT', 1);
+    g.call('KMERGE');
+    expect(g.memoryTape().records[0]!.boards[0]!.age).toBe(g.peek('KAGE0') + 2);
+    expect(g.peek('KMVC')).toBe(19);
+  });
+
+  it('a game end keeps the changes while there is room (the pool\'s references carried in), the next game takes a change back into its record read from tape, and a fuller core merges', () => {
+    const { entries, records } = bigTape(300);
+    const g = new Rote704();
+    g.mountTape(1, entries);
+    g.poke('KMEVR', 0);
+    g.poke('KON', 1);
+    g.poke('KPCAP', 30);
+    g.poke('KRPM', 3);
+    g.call('KRST');
+    const rand = rng(9);
+    const asPosition = (e: { w1: number; w2: number; w3: number }): Position => parseFen(boardFen({ ...e, score: 0, age: 0, ply: 0 }));
+    g.setPosition(0, withPieces(24, rand));
+    g.call('KFWD');
+    const first = g.pool()[0]!;
+    const b = asPosition(first);
+    g.save(b, 640, 7); // refreshed in the pool
+    // a board of a record not read yet, saved as new: on tape it is a reference
+    const later = records.find((r) => r.fields.pieces < 20)!.boards[0]!;
+    const d = asPosition(later);
+    g.save(d, -128, 5);
+    expect(g.peek('KN')).toBe(1);
+    g.call('KGEND');
+    expect(g.peek('KNMRG')).toBe(0); // no merge: room for another game
+    expect(g.peek('KPN')).toBe(0);
+    expect(g.entries().map((e) => e.score).sort()).toEqual([-128, 640]);
+    expect(g.look(d).score).toBe(-128); // the key table knows the changes again
+    // the next game reads b's record: b goes back into it, out of the changes
+    g.setPosition(0, withPieces(24, rand));
+    g.call('KFWD');
+    expect(g.peek('KN')).toBe(1);
+    expect(g.entry(g.find(b))).toMatchObject({ score: 640, ply: 7, age: first.age >> 1 });
+    expect(g.find(b)).toBeGreaterThanOrEqual(g.peek('KCCAP'));
+    // read on to d's record: d too, as a reference - the tape's age halved, not a new board
+    const added = g.peek('KNADD');
+    for (let n = 24; g.peek('KN') > 0 && n > 1; n--) {
+      g.setPosition(0, withPieces(n, rand));
+      g.call('KFWD');
+    }
+    expect(g.peek('KN')).toBe(0);
+    expect(g.peek('KNADD')).toBe(added - 1);
+    expect(g.entry(g.find(d))).toMatchObject({ score: -128, ply: 5, age: later.age >> 1 });
+    // when fewer than KGRM places would be left, the game end merges: both on the new tape
+    g.poke('KGRM', 1000);
+    g.call('KGEND');
+    expect(g.peek('KNMRG')).toBe(1);
+    const onTape = g.memoryTape().records.flatMap((r) => r.boards.map((x) => ({ ...x, key: r.key })));
+    expect(onTape.find((x) => x.key === first.key && x.w1 === first.w1 && x.w2 === first.w2)).toMatchObject({ score: 640, ply: 7 });
+    expect(onTape.find((x) => x.w1 === later.w1 && x.w2 === later.w2 && x.w3 === later.w3)).toMatchObject({ score: -128, ply: 5 });
+    expect(onTape.length).toBe(records.reduce((t, r) => t + r.boards.length, 0));
+  });
+
   it('keeps every board when the memory is far bigger than core: merges alternate tapes 2 and 5 and lose nothing', () => {
     const g = new Rote704();
     // a small core: 20 changes, a pool of 40 boards (room for the merge's record: 20 + 10)

@@ -18,6 +18,9 @@ export class Rote704 extends Game704 {
     // no few-pieces shift of the break points (search.sap VFEW): these tests' trees are 3-ply, and
     // the look-up is at the minimum ply whatever it is
     this.poke('VFEW', 0);
+    // these routine tests count one unit of age a merge and merge at every game end (KMEVR, the way
+    // before Samuel's "until a reasonable number have been accumulated"); the tests of that way say so
+    this.poke('KMEVR', 1);
     // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
     for (const n of [1, 2, 5]) this.mountTape(n, []);
   }

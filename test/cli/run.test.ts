@@ -72,11 +72,12 @@ describe('samuel704 run', () => {
     expect(r.stderr).toContain(`${high}: word at 10000 is beyond this 4096-word core (00000-07777) and would wrap onto 00000; give a larger --core`);
   });
 
-  it('stops on an unknown opcode with the address, the word and exit code 2', () => {
+  it('with --strict stops on an unassigned code with the address, the word and exit code 2; without, runs it as the 704 did', () => {
     const bad = write('bad.oct', '00100 +050000001000 +013100000000\n');
-    const r = cli(['run', '--load', bad, '--start', '100']);
+    const r = cli(['run', '--load', bad, '--start', '100', '--strict']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('illegal operation at 00101: +013100000000');
+    expect(cli(['run', '--load', bad, '--start', '100']).status).toBe(0); // a conditional transfer, then HTR
   });
 
   it('names file, line and column of a malformed image', () => {

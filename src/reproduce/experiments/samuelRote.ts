@@ -18,6 +18,8 @@ import { setupCards } from '../../checkers/notation/pdn.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
 import { ACF_BALLOTS, ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
+import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
+import { toFen } from '../../checkers/notation/board.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
 import { readMemoryTape } from '../../checkers/rote/memoryTape.ts';
 import { duration } from '../../host/progress.ts';
@@ -44,10 +46,10 @@ const loadJournal = (dir: string): BuildJournal =>
   existsSync(journalPath(dir)) ? JSON.parse(readFileSync(journalPath(dir), 'utf8')) as BuildJournal : { bookDone: 0, selfplayGames: 0, joined: false, wallSeconds: 0 };
 const saveJournal = (dir: string, j: BuildJournal): void => writeFileAtomic(journalPath(dir), JSON.stringify(j, null, 2));
 
-const boardsOn = (tape: string): number => (existsSync(tape) ? readMemoryTape(tape).records.reduce((n, r) => n + r.boards.length, 0) : 0);
+export const boardsOn = (tape: string): number => (existsSync(tape) ? readMemoryTape(tape).records.reduce((n, r) => n + r.boards.length, 0) : 0);
 
 /** One CLI command in a child process (a core of its own), started as this one was; its output goes to `log`. */
-function cli(args: string[], log: string): Promise<void> {
+export function cli(args: string[], log: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -60,6 +62,24 @@ function cli(args: string[], log: string): Promise<void> {
       else reject(new Error(`samuel704 ${args.join(' ')} failed (exit ${code}); its output is in ${log}`));
     });
   });
+}
+
+/** Endgame starts mixed with the ballots for rote self-play (checkers/selfplay/endgames.ts). */
+export const ENDGAMES = 3000;
+
+/**
+ * The starts of rote self-play: the playable ACF ballots and ENDGAMES endgame starts, as one
+ * ballots file (number, moves, status, name, FEN) that selfplay --openings orders by its seed.
+ * Decision: the ballots alone repeat - after ~170 games from them ten more games added 44 boards
+ * (the 53,000-board build of session 4) - so self-play is fed from endings as well.
+ */
+export function startsFile(dir: string): string {
+  const file = join(dir, 'starts.tsv');
+  if (existsSync(file)) return file;
+  const ballots = playable(readBallots(ACF_BALLOTS)).map((b, i) => `${i + 1}\t${b.moves.join(' ')}\t${b.status}\tACF ${b.number}\t${b.fen}`);
+  const ends = endgameStarts(ENDGAMES, 1959).map((p, i) => `${ballots.length + i + 1}\tendgame\tendgame\tendgame ${i + 1}\t${toFen(p)}`);
+  writeFileAtomic(file, [...ballots, ...ends].join('\n') + '\n');
+  return file;
 }
 
 /** Tinsley's games in chunks of BOOK_CHUNK, written once into the work folder. */
@@ -77,7 +97,7 @@ function bookChunks(dir: string, quick: boolean): string[] {
 }
 
 /** Build the memory: the two reels at once, then joined. Returns the memory tape's path. */
-async function build(ctx: RunContext, target: number): Promise<{ tape: string; wallSeconds: number }> {
+export async function build(ctx: RunContext, target: number): Promise<{ tape: string; wallSeconds: number }> {
   const dir = ctx.workDir;
   const j = loadJournal(dir);
   const memory = join(dir, 'memory.tap');
@@ -109,7 +129,7 @@ async function build(ctx: RunContext, target: number): Promise<{ tape: string; w
     while (!bookFinished || boardsOn(reelA) + boardsOn(reelB) < target) {
       j.selfplayGames += batch;
       saveJournal(dir, { ...j, wallSeconds: wall() });
-      await cli(['selfplay', '--state', reelBDir, '--rote', '--openings', ACF_BALLOTS, '--seed', '7', '--games', String(j.selfplayGames)], join(dir, 'logs', 'selfplay.txt'));
+      await cli(['selfplay', '--state', reelBDir, '--rote', '--openings', startsFile(dir), '--seed', '7', '--games', String(j.selfplayGames), '--quiet'], join(dir, 'logs', 'selfplay.txt'));
       ctx.log(`self-play ${j.selfplayGames} games: ${status()}`);
       if (boardsOn(reelA) + boardsOn(reelB) >= target * 1.02) break;
     }
@@ -230,7 +250,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
     sections,
     pictures: [],
     notes: [
-      `Built by two streams, one a core: book learning over ${ctx.quick ? 20 : 'all'} of Tinsley's games (reel A) and rote self-play from the ACF ballots in seed-7 order (reel B), then joined by the 704 (*ROTE JOIN).`,
+      `Built by two streams, one a core: book learning over ${ctx.quick ? 20 : 'all'} of Tinsley's games (reel A) and rote self-play from the ACF ballots and ${ENDGAMES} endgame starts in seed-7 order (reel B), then joined by the 704 (*ROTE JOIN).`,
       `Measured on ${ballots.length} ballot(s) in seed-${ctx.seeds[0] ?? 1} order: a self-play game each with the memory (read only) and without; the match: each ballot twice, colours reversed.`,
       ...table.lines,
     ],

@@ -337,7 +337,7 @@ export function registerScorefourCommands(program: Command): void {
     .option('--aggr-o', 'O uses aggression')
     .option('--quiet', 'only the results, no cubes')
     .option('--stage1 <level>', "both sides use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
-    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: the assembled 288), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
+    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: an empty table), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
     .action(guarded((o: SelfplayOptions) => selfplay(o)));
   /** What learning runs take: series, step, depth. */
   const learning = (c: Command): Command => c
@@ -351,7 +351,7 @@ export function registerScorefourCommands(program: Command): void {
     .option('--stage1 <level>', "both players use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
     .option('--state <file>', 'a journal of the run, kept after each series; run again with it to go on after Ctrl-C or a kill')
-    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: the assembled 288), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
+    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: an empty table), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
     .action(guarded((version: string | undefined, o: Omit<LearnOptions, 'version'>) => learn({ ...o, version: version ?? 'B' })));
   learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P1, A1, P2, A2 (Stage 1 above POLY), each with .A or .B (learnt), 1, 2 (Stage 1 alone), S2, S2A (Stage 2; the pattern tables are slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')

@@ -78,8 +78,12 @@ export function chooseNewTrapsTape(newPath: string, printerText?: string): Choic
 export const attachTrapsTape = (io: { attachTape(n: number, drive: TapeUnit): void }, path: string, newPath = `${path}.new`): TapeSet =>
   attachTapeSet(io, path, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewTrapsTape(newPath, printerText), kind: TRAPS_TAPE }, () => false);
 
-/** The cards for a run with a traps tape: read it, learn traps from lost games, write each new table. */
-export const TRAPS_TAPE_CARDS = ['TRAPS TAPE', 'TRAPS LEARN ON'];
+/**
+ * The cards for a run with a traps tape: its table (an empty one from a blank tape, as Broeker's
+ * learning started: the assembled 288 are already complete, so nothing could be learnt from them),
+ * traps learnt from lost games, each new table written.
+ */
+export const TRAPS_TAPE_CARDS = ['TRAPS CLEAR', 'TRAPS TAPE', 'TRAPS LEARN ON'];
 
 /** Refuse `path`, by name, unless it is a whole traps tape (a missing or blank file too). */
 export function checkTrapsTape(path: string): void {

@@ -18,6 +18,8 @@ import { ContestRunner, defaultWorkers } from './contestRunner.ts';
 import { cubeScene, cubeText } from './cube.ts';
 import { ended, goOn, openJournal, saveJournal, type LearnSettings } from './learnJournal.ts';
 import { cellOf, ScorefourSession, type Cube, type Event } from './program/session.ts';
+import { attachTrapsTape, checkTrapsTape, TRAPS_TAPE_CARDS } from './trapsTape.ts';
+import { imageDigest } from '../host/tapePair.ts';
 
 const out = (s: string): void => void process.stdout.write(s + '\n');
 
@@ -41,6 +43,26 @@ const coefOf = (name: string, v: string): number[] => {
 
 /** The cards that set up the 704 before a game. */
 const setupCards = (o: GameOptions): string[] => [`DEPTH ${int('--depth', o.depth, 1, 8)}`, `GRAVITY ${o.gravity ? 'ON' : 'OFF'}`];
+
+/**
+ * `--traps FILE`: `run` with the traps tape FILE mounted for the card TRAPS TAPE (one writer at a
+ * time, host/lock.ts), the new tape put in place after the run (or after a Ctrl-C), and said so.
+ */
+async function withTrapsTape<T extends { lines: string[] }>(file: string | undefined, s: () => ScorefourSession, run: (s: ScorefourSession) => Promise<T>): Promise<T> {
+  if (!file) return run(s());
+  const lock = takeLock(`${file}.lock`, `traps tape ${file}`);
+  try {
+    const session = s();
+    const tapes = attachTrapsTape(session.machine.io, file);
+    if (tapes.discarded) out(style.dim(`removed ${tapes.discarded}`));
+    const r = await run(session);
+    const swap = tapes.finish(r.lines.join('\n'));
+    out(style.dim(swap.installed ? `traps tape ${file}: ${swap.reason}` : `traps tape ${file} left as it was (${swap.reason})`));
+    return r;
+  } finally {
+    lock.release();
+  }
+}
 
 /** Shows a game's events as they come: each move with the cube the 704 printed after it. */
 function gameShow(onCube: (c: Cube, last: number) => void): (e: Event) => void {
@@ -108,13 +130,19 @@ interface SelfplayOptions extends GameOptions {
   aggrX?: boolean;
   aggrO?: boolean;
   quiet?: boolean;
+  stage1: string;
+  traps?: string;
 }
 
-function selfplay(o: SelfplayOptions): void {
+async function selfplay(o: SelfplayOptions): Promise<void> {
   const games = int('--games', o.games, 1, 10000);
+  const level = int('--stage1', o.stage1, 0, 2);
   const cards = [o.quiet ? 'BOARD OFF' : 'BOARD ON', ...setupCards(o), `COEF X ${coefOf('--coef-x', o.coefX).join(' ')}`, `COEF O ${coefOf('--coef-o', o.coefO).join(' ')}`,
-    `AGGR X ${o.aggrX ? 'ON' : 'OFF'}`, `AGGR O ${o.aggrO ? 'ON' : 'OFF'}`, ...Array<string>(games).fill('GAME XO')];
-  const s = new ScorefourSession(cards, true);
+    `AGGR X ${o.aggrX ? 'ON' : 'OFF'}`, `AGGR O ${o.aggrO ? 'ON' : 'OFF'}`, `STAGE1 X ${level}`, `STAGE1 O ${level}`, ...(o.traps ? TRAPS_TAPE_CARDS : []), ...Array<string>(games).fill('GAME XO')];
+  await withTrapsTape(o.traps, () => new ScorefourSession(cards, true), async (s) => selfplayRun(s, games, o));
+}
+
+function selfplayRun(s: ScorefourSession, games: number, o: SelfplayOptions): { lines: string[] } {
   const tally = { X: 0, O: 0, drawn: 0 };
   let cube: Cube | null = null;
   let last = -1;
@@ -122,11 +150,12 @@ function selfplay(o: SelfplayOptions): void {
   const t0 = performance.now();
   const r = s.run((ev) => ev.forEach((e) => {
     if (e.kind === 'over') tally[e.winner ?? 'drawn']++;
-    if (!o.quiet || e.kind === 'over') show(e);
+    if (!o.quiet || e.kind === 'over' || (e.kind === 'other' && e.text.startsWith('TRAPS LEARNT'))) show(e);
   }));
   if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
   out(`${games} game(s): X won ${tally.X}, O won ${tally.O}, drawn ${tally.drawn}; ${duration(s.seconds)} of 704 time, ${duration((performance.now() - t0) / 1000)} here`);
   if (o.picture && cube) out(`the last cube: ${o.picture} (${writePicture(o.picture, cubeScene(cube, { title: 'Score-Four self-play on the 704', last }))} bytes)`);
+  return r;
 }
 
 interface LearnOptions {
@@ -139,6 +168,7 @@ interface LearnOptions {
   stage1: string;
   depth: string;
   state?: string;
+  traps?: string;
 }
 
 function learnSettings(o: LearnOptions): LearnSettings {
@@ -171,35 +201,38 @@ async function learnRun(settings: LearnSettings, o: LearnOptions): Promise<void>
   } else {
     if (journal.series.length) out(style.dim(`going on from ${o.state}: ${journal.series.length} series done, coefficients ${next.coef.join(' ')}`));
     const heuristic = { aggression: settings.aggression, ...(settings.stage1 ? { stage1: settings.stage1 as 1 | 2 } : {}) };
-    const s = new ScorefourSession(['BOARD OFF', `DEPTH ${settings.depth}`, `STEP ${settings.step}`, ...settingCards('X', next.coef, heuristic), ...next.resume, `LEARN ${version} ${series}`], true);
-    const bar = new Progress(series, 'series').resumeFrom(journal.series.length);
-    const stopInterrupt = onInterrupt(() => s.interrupt());
-    try {
-      const r = await s.runYielding((ev) => ev.forEach((e) => {
-        if (e.kind === 'series') {
-          curve.push(e.coef);
-          journal.series.push({ n: e.n, coef: e.coef, ...(e.factor !== undefined ? { factor: e.factor } : {}) });
-          if (o.state) saveJournal(o.state, journal);
-          bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
-          bar.update(e.n);
+    const cards = ['BOARD OFF', `DEPTH ${settings.depth}`, `STEP ${settings.step}`, ...settingCards('X', next.coef, heuristic), ...(o.traps ? TRAPS_TAPE_CARDS : []), ...next.resume, `LEARN ${version} ${series}`];
+    await withTrapsTape(o.traps, () => new ScorefourSession(cards, true), async (s) => {
+      const bar = new Progress(series, 'series').resumeFrom(journal.series.length);
+      const stopInterrupt = onInterrupt(() => s.interrupt());
+      try {
+        const r = await s.runYielding((ev) => ev.forEach((e) => {
+          if (e.kind === 'series') {
+            curve.push(e.coef);
+            journal.series.push({ n: e.n, coef: e.coef, ...(e.factor !== undefined ? { factor: e.factor } : {}) });
+            if (o.state) saveJournal(o.state, journal);
+            bar.note(`series ${e.n}: ${e.coef.join(' ')}${e.factor !== undefined ? style.dim(`  factor 0.${String(e.factor).padStart(2, '0')}`) : ''}`);
+            bar.update(e.n);
+          }
+          if (e.kind === 'learned') {
+            bar.clear();
+            journal.learned = { coef: e.coef, series: e.series, games: e.games };
+            if (o.state) saveJournal(o.state, journal);
+            report(journal.learned);
+          }
+        }));
+        bar.clear();
+        if (r.message === 'interrupted') {
+          out(style.dim(o.state ? `stopped after series ${journal.series.at(-1)?.n ?? 0}; run the same command again to go on` : 'stopped (with --state FILE a run goes on where it stopped)'));
+          return r;
         }
-        if (e.kind === 'learned') {
-          bar.clear();
-          journal.learned = { coef: e.coef, series: e.series, games: e.games };
-          if (o.state) saveJournal(o.state, journal);
-          report(journal.learned);
-        }
-      }));
-      bar.clear();
-      if (r.message === 'interrupted') {
-        out(style.dim(o.state ? `stopped after series ${journal.series.at(-1)?.n ?? 0}; run the same command again to go on` : 'stopped (with --state FILE a run goes on where it stopped)'));
-        return;
+        if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
+        out(style.dim(`${duration(s.seconds)} of 704 time`));
+        return r;
+      } finally {
+        stopInterrupt();
       }
-      if (r.stop !== 'halt') throw new Error(`the 704 stopped: ${r.message}`);
-      out(style.dim(`${duration(s.seconds)} of 704 time`));
-    } finally {
-      stopInterrupt();
-    }
+    });
   }
   if (o.picture) {
     const lines = ['c1 (one stone)', 'c2 (two)', 'c3 (three)'].map((name, k) => ({ name, values: curve.map((c) => c[k]!), color: ['#2e5c9a', '#c0392b', '#27ae60'][k]! }));
@@ -216,6 +249,7 @@ interface ContestOptions {
   workers: string;
   json?: string;
   state?: string;
+  traps?: string;
 }
 
 interface ContestState {
@@ -242,7 +276,9 @@ async function contest(first: string, second: string, o: ContestOptions): Promis
   const [p1, p2] = [parsePlayer(first), parsePlayer(second)];
   const tournaments = int('--tournaments', o.tournaments, 2, 125);
   const setup = { tournaments, series: int('--series', o.series, 1, 9999), step: int('--step', o.step, 1, 99), depth: int('--depth', o.depth, 1, 8) };
-  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}`;
+  // the tape is checked here, before any worker starts, and named in the key by its contents
+  if (o.traps) checkTrapsTape(o.traps);
+  const contestKey = `${playerCode(p1)} vs ${playerCode(p2)} ${JSON.stringify(setup)}${o.traps ? ` traps ${imageDigest(o.traps)}` : ''}`;
   // one writer per state file (host/lock.ts): two contests on one file would lose tournaments
   const lock = o.state ? takeLock(`${o.state}.lock`, `contest state ${o.state}`) : null;
   try {
@@ -259,7 +295,7 @@ async function playContest(p1: Player, p2: Player, setup: ContestSetup, contestK
   const state: ContestState = (o.state ? loadState(o.state) : null) ?? { contest: contestKey, learning: [], tournaments: [] };
   if (state.contest !== contestKey) throw new Error(`${o.state} holds another contest (${state.contest}); name a new state file`);
   if (state.tournaments.length) out(style.dim(`going on from ${o.state}: ${state.tournaments.length} of ${tournaments} tournaments played`));
-  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256) }, state.learning);
+  const runner = new ContestRunner({ ...setup, workers: int('--workers', o.workers, 1, 256), ...(o.traps ? { traps: o.traps } : {}) }, state.learning);
   const bar = new Progress(tournaments, 'tournaments').resumeFrom(state.tournaments.length);
   const t0 = performance.now();
   const stateFile = o.state;
@@ -300,6 +336,8 @@ export function registerScorefourCommands(program: Command): void {
     .option('--aggr-x', 'X uses aggression')
     .option('--aggr-o', 'O uses aggression')
     .option('--quiet', 'only the results, no cubes')
+    .option('--stage1 <level>', "both sides use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
+    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: an empty table), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
     .action(guarded((o: SelfplayOptions) => selfplay(o)));
   /** What learning runs take: series, step, depth. */
   const learning = (c: Command): Command => c
@@ -313,11 +351,13 @@ export function registerScorefourCommands(program: Command): void {
     .option('--stage1 <level>', "both players use Stage 1's pattern tables above POLY: 1 level 1, 2 levels 1 and 2 (Broeker 3.2)", '0')
     .option('--picture <file>', 'draw the coefficients after each series (SVG or PNG by the name)')
     .option('--state <file>', 'a journal of the run, kept after each series; run again with it to go on after Ctrl-C or a kill')
+    .option('--traps <file>', "a traps tape: Stage 1's level-1 table read from it (a missing file: an empty table), traps learnt from lost games, the new table swapped in after the run (Broeker 3.2)")
     .action(guarded((version: string | undefined, o: Omit<LearnOptions, 'version'>) => learn({ ...o, version: version ?? 'B' })));
   learning(cmd.command('contest <first> <second>').description("Broeker's contest: 2-game tournaments on his 5x5x5 grid, Fig. 8 scores, paired t; players P, A, P1, A1, P2, A2 (Stage 1 above POLY), each with .A or .B (learnt), 1, 2 (Stage 1 alone), S2, S2A (Stage 2; the pattern tables are slow)"))
     .option('--tournaments <n>', 'tournaments (grid vectors spread over the grid; Broeker: 125)', '125')
     .option('--workers <n>', 'worker threads, each with its own 704', String(defaultWorkers()))
     .option('--json <file>', 'save every tournament score and learning run')
     .option('--state <file>', 'keep each finished tournament and learning run here; run again with it to go on after Ctrl-C or a kill')
+    .option('--traps <file>', "a traps tape (selfplay|learn --traps): the pattern players' level-1 table, only read")
     .action(guarded((a: string, b: string, o: ContestOptions) => contest(a, b, o)));
 }

@@ -6,6 +6,7 @@
 
 import { pairedTest } from '../host/stats.ts';
 import { runDeck, type Event } from './program/session.ts';
+import { mountTrapsTape } from './trapsTape.ts';
 
 /**
  * A contest player (Fig. 9): POLY with (A) or without (P) aggression, alone or below Stage 1's level-1
@@ -75,9 +76,13 @@ export interface Learnt {
   seconds: number;
 }
 
+/** A deck run with the pattern table from the traps tape `traps` (only read), when one is given. */
+const runWithTraps = (cards: string[], traps?: string): ReturnType<typeof runDeck> =>
+  traps ? runDeck(['TRAPS TAPE', ...cards], (io) => mountTrapsTape(io, traps)) : runDeck(cards);
+
 /** The 704 learns from `start` by version A or B (LEARN card), at most `series` series, both players with heuristic `h`. */
-export function learnOnThe704(start: readonly number[], h: Heuristic, version: 'A' | 'B', series: number, step = 5): Learnt {
-  const r = runDeck(['BOARD OFF', `STEP ${step}`, ...settingCards('X', start, h), `LEARN ${version} ${series}`]);
+export function learnOnThe704(start: readonly number[], h: Heuristic, version: 'A' | 'B', series: number, step = 5, traps?: string): Learnt {
+  const r = runWithTraps(['BOARD OFF', `STEP ${step}`, ...settingCards('X', start, h), `LEARN ${version} ${series}`], traps);
   const l = r.events.find((e): e is Extract<Event, { kind: 'learned' }> => e.kind === 'learned');
   if (!l) throw new Error(`the 704 did not finish learning: ${r.lines.slice(-3).join(' / ')}`);
   return { coef: l.coef, series: l.series, games: l.games, seconds: r.seconds };
@@ -95,10 +100,10 @@ export interface Tournament {
   seconds: number;
 }
 
-/** Two games on the 704, each player starting once; `depth` plies. */
-export function playTournament(p1: Side, p2: Side, depth = 2): Tournament {
+/** Two games on the 704, each player starting once; `depth` plies; the pattern table from `traps` when given. */
+export function playTournament(p1: Side, p2: Side, depth = 2, traps?: string): Tournament {
   const game = (x: Side, o: Side): string[] => [...settingCards('X', x.coef, x), ...settingCards('O', o.coef, o), 'GAME XO'];
-  const r = runDeck(['BOARD OFF', `DEPTH ${depth}`, ...game(p1, p2), ...game(p2, p1)]);
+  const r = runWithTraps(['BOARD OFF', `DEPTH ${depth}`, ...game(p1, p2), ...game(p2, p1)], traps);
   const winners = r.events.flatMap((e) => (e.kind === 'over' ? [e.winner] : []));
   if (winners.length !== 2) throw new Error(`the 704 did not finish the tournament: ${r.lines.slice(-3).join(' / ')}`);
   const result = (w: 'X' | 'O' | null, me: 'X' | 'O'): 'won' | 'tied' | 'lost' => (w === null ? 'tied' : w === me ? 'won' : 'lost');

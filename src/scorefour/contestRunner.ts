@@ -15,6 +15,8 @@ export interface RunOptions {
   step: number;
   depth: number;
   workers: number;
+  /** A traps tape whose table the pattern players use (only read). */
+  traps?: string;
 }
 
 /** A learning run's key: the grid vector, the heuristic (aggression, and Stage 1's level when it has one), the version. */
@@ -35,9 +37,13 @@ export class ContestRunner {
       : null;
   }
 
+  private traps(): { traps?: string } {
+    return this.o.traps ? { traps: this.o.traps } : {};
+  }
+
   private run<T>(task: Task): Promise<T> {
     if (this.pool) return this.pool.run(task) as Promise<T>;
-    return Promise.resolve((task.kind === 'learn' ? learnOnThe704(task.start, task.heuristic, task.version, task.series, task.step) : playTournament(task.p1, task.p2, task.depth)) as T);
+    return Promise.resolve((task.kind === 'learn' ? learnOnThe704(task.start, task.heuristic, task.version, task.series, task.step, task.traps) : playTournament(task.p1, task.p2, task.depth, task.traps)) as T);
   }
 
   /** A player's coefficients on grid vector `g`: g itself, or what the 704 learnt from g. */
@@ -47,7 +53,7 @@ export class ContestRunner {
     const key = learnKey(g, p);
     let l = this.learnt.get(key);
     if (!l) {
-      l = this.run<Learnt>({ kind: 'learn', start: g, heuristic, version: p.learn, series: this.o.series, step: this.o.step });
+      l = this.run<Learnt>({ kind: 'learn', start: g, heuristic, version: p.learn, series: this.o.series, step: this.o.step, ...this.traps() });
       this.learnt.set(key, l);
     }
     return l.then((x) => ({ coef: x.coef, ...heuristic }));
@@ -70,7 +76,7 @@ export class ContestRunner {
       const old = done.get(i);
       if (old) return old;
       const [a, b] = await Promise.all([this.side(p1, g), this.side(p2, g)]);
-      const t = await this.run<Tournament>({ kind: 'tournament', p1: a, p2: b, depth: this.o.depth });
+      const t = await this.run<Tournament>({ kind: 'tournament', p1: a, p2: b, depth: this.o.depth, ...this.traps() });
       onTournament?.(i, t, ++finished, grid.length);
       return t;
     }));

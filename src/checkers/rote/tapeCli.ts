@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
+import { decodeTrapsTape, trapsSummary } from '../../scorefour/trapsTape.ts';
 import { tapeInfoJson } from './tapeJson.ts';
 import { drawBoard, parseFen } from '../notation/board.ts';
 import { joinMemoryTapes } from './join.ts';
@@ -58,13 +59,20 @@ function readMemoryTapeFor(file: string): MemoryTape {
 }
 
 export function registerTapeCommands(program: Command): void {
-  const tape = program.command('tape').description("the checkers program's memory tape (rote learning)");
+  const tape = program.command('tape').description("the checkers program's memory tape (rote learning); info also names Score-Four's traps tape");
   tape
     .command('info')
-    .description('summarize a memory tape image (.tap or .p7b)')
+    .description('summarize a memory tape image (.tap or .p7b), or a Score-Four traps tape')
     .argument('<file>', 'the memory tape image')
     .option('--json', 'the figures as one JSON object')
     .action(guarded((file: string, opts: { json?: boolean }) => {
+      const traps = decodeTrapsTape(readTapeFile(file)); // Score-Four's pattern table (docs/scorefour.md)
+      if (traps.patterns) {
+        const n = traps.patterns.length;
+        if (opts.json) out(JSON.stringify({ file, kind: 'traps tape', level1: n, level2: 4 * n }));
+        else for (const l of trapsSummary(traps)) out(l);
+        return;
+      }
       const t = readMemoryTapeFor(file);
       if (opts.json) out(JSON.stringify(tapeInfoJson(file, t)));
       else for (const l of tapeSummary(t)) out(l);

@@ -133,9 +133,10 @@ export class ScorefourSession {
   }
 }
 
-/** Run a whole deck to its end (the reader's end of file): the printed lines and events. */
-export function runDeck(cards: readonly string[]): RunResult & { seconds: number } {
+/** Run a whole deck to its end (the reader's end of file): the printed lines and events; `mount` attaches tapes first. */
+export function runDeck(cards: readonly string[], mount?: (io: Machine['io']) => void): RunResult & { seconds: number } {
   const s = new ScorefourSession(cards, true);
+  mount?.(s.machine.io);
   const r = s.run();
   return { ...r, seconds: s.seconds };
 }

@@ -43,6 +43,13 @@ export async function evolvedPlayer(e: EvolveSpec, o: { dir: string; seed: numbe
   return { kind: 'heuristic', name: specName(e), heuristic: f.heuristic, depth: o.depth, genes: f.genes };
 }
 
+/** `evolvedPlayer` for each spec in turn, in the experiment's work folder with its seed. */
+export async function evolvedPlayers(specs: readonly EvolveSpec[], ctx: { workDir: string; seeds: readonly number[]; quick: boolean; log: (l: string) => void }, o: { giveaway: boolean; depth: number }): Promise<Player[]> {
+  const players: Player[] = [];
+  for (const e of specs) players.push(await evolvedPlayer(e, { dir: ctx.workDir, seed: ctx.seeds[0] ?? 1, quick: ctx.quick, log: ctx.log, ...o }));
+  return players;
+}
+
 /** A match of `games` games from the start, colours swapped after each; the points of `a`. */
 export async function match(a: Player, b: Player, games: number, seed: number, giveaway: boolean): Promise<{ points: number; records: GameRecord[] }> {
   const rng = new Rng(seed);

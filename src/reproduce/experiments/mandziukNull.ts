@@ -5,7 +5,7 @@
 // scored 55%-77.5%. Ours: the same, every game the 704's (asm/checkers/mandziuk.sap).
 // --quick: two heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4.
 
-import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, match, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayers, match, type EvolveSpec } from '../../mandziuk/runs.ts';
 import type { GameRecord } from '../../tournament/game.ts';
 import type { Player } from '../../tournament/players.ts';
 import { playAll } from '../../tournament/pool.ts';
@@ -38,8 +38,7 @@ export const mandziukNull: Experiment = {
     const seed = ctx.seeds[0] ?? 1;
     const specs = ctx.quick ? QUICK : PAPER_HEURISTICS;
     const [deep, shallow, games] = ctx.quick ? [4, 2, 4] : [10, 6, 20];
-    const evolved: Player[] = [];
-    for (const e of specs) evolved.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: true, depth: deep, log: ctx.log }));
+    const evolved = await evolvedPlayers(specs, ctx, { giveaway: true, depth: deep });
     const nul: Player = { kind: 'null', name: 'null', depth: deep };
     const same: number[] = [];
     const weaker: number[] = [];

@@ -5,7 +5,7 @@
 // game the 704's. --quick: five heuristics evolved for seconds, 2 games a pair at depth 2.
 
 import { stackedBarsScene } from '../../host/charts.ts';
-import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayers, type EvolveSpec } from '../../mandziuk/runs.ts';
 import { allCores, playAll } from '../../tournament/pool.ts';
 import { schedule } from '../../tournament/schedule.ts';
 import { ranked, standings } from '../../tournament/standings.ts';
@@ -24,8 +24,7 @@ export const mandziukRoundRobin: Experiment = {
     const seed = ctx.seeds[0] ?? 1;
     const specs = ctx.quick ? QUICK : PAPER_HEURISTICS;
     const depth = ctx.quick ? 2 : 6;
-    const players = [];
-    for (const e of specs) players.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: false, depth, log: ctx.log }));
+    const players = await evolvedPlayers(specs, ctx, { giveaway: false, depth });
     const games = ctx.quick ? 2 : 10;
     const jobs = schedule(players, { format: 'round-robin', games, ballots: [], seed, giveaway: false });
     ctx.log(`round robin: ${jobs.length} games at depth ${depth}`);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { runSeries, termOrder } from '../../checkers/learning/series.ts';
 import { untrainedState, writeLearningTape } from '../../checkers/learning/learningTape.ts';
 import { stackedBarsScene } from '../../host/charts.ts';
-import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayer, type EvolveSpec } from '../../mandziuk/runs.ts';
+import { PAPER_HEURISTICS, evolutionPictures, evolvedPlayers, type EvolveSpec } from '../../mandziuk/runs.ts';
 import { Rng } from '../../evolve/ga.ts';
 import type { GameJob } from '../../tournament/game.ts';
 import type { Player } from '../../tournament/players.ts';
@@ -58,8 +58,7 @@ export const mandziukTdgac: Experiment = {
     const [depth, games, training] = ctx.quick ? [2, 4, 3] : [6, 40, 28];
     const { tape, seconds704: learning704 } = await standIn(ctx.workDir, seed, training, ctx.log);
     const tdgac: Player = { kind: 'samuel', name: 'TD-GAC stand-in', learning: tape };
-    const evolved: Player[] = [];
-    for (const e of specs) evolved.push(await evolvedPlayer(e, { dir: ctx.workDir, seed, quick: ctx.quick, giveaway: true, depth, log: ctx.log }));
+    const evolved = await evolvedPlayers(specs, ctx, { giveaway: true, depth });
     const rng = new Rng(seed);
     const standInSeat = evolved.length; // the players' list: the heuristics, then the stand-in
     const jobs: GameJob[] = evolved.flatMap((h, i) => Array.from({ length: games }, (_, k) => {

@@ -11,7 +11,7 @@ import { joinMemoryTapes } from '../../src/checkers/rote/join.ts';
 import { attachMemoryTapes, readMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import { bootWith, checkersAssembly } from '../checkers/deck.ts';
 import { randomPosition, rng, type Position } from '../checkers/reference.ts';
-import { Rote704, standardForm } from '../checkers/roteharness.ts';
+import { distinctPositions, Rote704, standardForm } from '../checkers/roteharness.ts';
 
 /** A memory tape image of `positions` written by a 704 of its own, at `path`. */
 function memoryFile(path: string, positions: readonly Position[], score: (i: number) => number): void {
@@ -24,14 +24,7 @@ function memoryFile(path: string, positions: readonly Position[], score: (i: num
 describe('tape join', () => {
   it('merges another memory into a memory through the booted deck: each board once, the other tape untouched', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tapejoin-'));
-    const rand = rng(8);
-    const all: Position[] = [];
-    const seen = new Set<string>();
-    while (all.length < 90) {
-      const p = randomPosition(rand, 6, 0.3);
-      const k = JSON.stringify(standardForm(p));
-      if (!seen.has(k)) { seen.add(k); all.push(p); }
-    }
+    const all = distinctPositions(rng(8), 90, 6, 0.3);
     const memory = join(dir, 'memory.tap');
     const other = join(dir, 'other.tap');
     memoryFile(memory, all.slice(0, 60), (i) => 64 * i);

@@ -12,24 +12,12 @@ import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type Mem
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { checkersAssembly, linesOf } from './deck.ts';
 import { parseFen, randomPosition, rng, startPosition, toFen, type Position } from './reference.ts';
-import { bootRote, ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
+import { bootRote, distinctPositions, ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
 
 const stdKey = (p: Position, giveaway: boolean): string => JSON.stringify(standardForm(p, giveaway));
 const allKings = (p: Position): boolean => p.squares.every((q, s) => s === 0 || q === 0 || q === 2 || q === 4);
 const noAdvantage = (key: number): number => key - (Math.floor(key / 2 ** 22) % 4) * 2 ** 22;
 const boardsOf = (t: MemoryTape): string[] => t.records.flatMap((r) => r.boards.map((b) => JSON.stringify({ w1: b.w1, w2: b.w2, w3: b.w3, key: r.key })));
-
-/** Distinct positions (by their standard form) with at most `perSide` pieces a side. */
-function positions(rand: () => number, n: number, perSide: number, kings = 0.2): Position[] {
-  const out: Position[] = [];
-  const seen = new Set<string>();
-  while (out.length < n) {
-    const p = randomPosition(rand, perSide, kings);
-    const k = stdKey(p, false);
-    if (!seen.has(k)) { seen.add(k); out.push(p); }
-  }
-  return out;
-}
 
 /** The tape is sorted, complete, and every give-away record comes after every ordinary one. */
 function expectSortedByGame(t: MemoryTape): void {
@@ -64,7 +52,7 @@ describe('the game in the catalogue key (KSTD, KKEY, KLOOK, KGSET)', () => {
 
   it('a board saved in one game is not found in the other, and the two are kept apart in core, on tape and when read again', () => {
     const g = new Rote704();
-    const ps = positions(rng(31), 60, 6);
+    const ps = distinctPositions(rng(31), 60, 6);
     const give = ps.slice(0, 30);
     const ord = ps.slice(30);
     const score = new Map<string, number>(); // standard form and game -> saved score
@@ -122,7 +110,7 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
     const rand = rng(21);
     for (const giveaway of [true, false]) {
       g.game(giveaway);
-      positions(rand, n, 12, 0.1).forEach((p, i) => g.save(p, i + 1, 3));
+      distinctPositions(rand, n, 12, 0.1).forEach((p, i) => g.save(p, i + 1, 3));
     }
     g.call('KMERGE');
     const entries = [...g.tapes.get(2)!.entries];
@@ -170,7 +158,7 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
     const g = new Rote704();
     g.poke('KAGE0', 2);
     g.poke('KAGMX', 4);
-    const ps = positions(rng(12), 20, 6);
+    const ps = distinctPositions(rng(12), 20, 6);
     ps.forEach((p, i) => { g.game(i % 2 === 0); g.save(p, 64, 3); });
     g.game(true);
     g.call('KMERGE'); // the give-away boards aged 3, the ordinary ones kept at 2
@@ -195,7 +183,7 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
     g.poke('KPCAP', 40);
     g.poke('KRLIM', 10);
     const rand = rng(5);
-    const ps = positions(rand, 240, 8);
+    const ps = distinctPositions(rand, 240, 8);
     const merges: boolean[] = []; // the game of each merge
     const saved: { p: Position; giveaway: boolean; merge: number }[] = [];
     ps.forEach((p, i) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
 import { recordToWords, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
 import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { ForwardReader, MOMENT_BUCKETS, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
+import { distinctPositions, ForwardReader, MOMENT_BUCKETS, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
 const allKings = (rand: () => number): Position => {
@@ -613,14 +613,7 @@ describe('two memories joined (*ROTE JOIN: KMERGE with tape 6 in place of the ch
   };
 
   it('merges a second reel record by record through a core of 20 changes: every board of both once, the second reel winning a board on both, nothing aged', () => {
-    const rand = rng(41);
-    const all: Position[] = [];
-    const seen = new Set<string>();
-    while (all.length < 300) {
-      const p = randomPosition(rand, 8, 0.2);
-      const k = JSON.stringify(standardForm(p));
-      if (!seen.has(k)) { seen.add(k); all.push(p); }
-    }
+    const all = distinctPositions(rng(41), 300, 8, 0.2);
     // reel A: boards 0-199; reel B: boards 150-299 (50 on both, with other scores and plies)
     const a = memoryOf(all.slice(0, 200).map((p, i) => ({ p, score: 64 * i, ply: 4 })), 100);
     const b = memoryOf(all.slice(150).map((p, i) => ({ p, score: -64 * i, ply: 7 })), 3000);

@@ -224,3 +224,15 @@ export function withPieces(n: number, rand: () => number): Position {
     if (p.squares.filter((x) => x !== 0).length === n) return p;
   }
 }
+
+/** `n` distinct positions (by their standard form) with at most `perSide` pieces a side, in draw order. */
+export function distinctPositions(rand: () => number, n: number, perSide: number, kings = 0.2): Position[] {
+  const out: Position[] = [];
+  const seen = new Set<string>();
+  while (out.length < n) {
+    const p = randomPosition(rand, perSide, kings);
+    const k = JSON.stringify(standardForm(p));
+    if (!seen.has(k)) { seen.add(k); out.push(p); }
+  }
+  return out;
+}

@@ -166,6 +166,9 @@ and press Enter: it is punched on a card and fed to the 704, which says whether 
 
 ${SCORE_NOTE}`;
 
+/** The figures of a searched move (the program's, or a hint): its score and the deepest ply. */
+const searchFigures = (e: { score: number; depth: number }): string => `score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth}`;
+
 /** The sense lights, in the order of CheckersSession.senseLights. */
 const LIGHTS = ['1 (moved)', '2 (predicts a win)', '3 (game over)', '4 (card rejected)'];
 
@@ -242,7 +245,7 @@ async function play(opts: PlayOptions): Promise<void> {
         break;
       case 'move': {
         const who = e.side === program ? `704 (${sideName(e.side)})` : `you (${sideName(e.side)})`;
-        const figures = e.by === 'program' ? style.dim(`  score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth}`) : '';
+        const figures = e.by === 'program' ? style.dim(`  ${searchFigures(e)}`) : '';
         out(`\n${style.head(`move ${e.ply}`)} ${who}: ${style.reg(moveText(e))}${figures}`);
         if (e.by === 'program' && !scoreExplained && !deck) {
           out(style.dim(SCORE_NOTE));
@@ -252,7 +255,7 @@ async function play(opts: PlayOptions): Promise<void> {
         break;
       }
       case 'legal': legal.push(moveText({ ...e, kind: 'move' } as Of<'move'>)); break;
-      case 'hint': out(`the 704 would play ${style.reg(moveText({ ...e, kind: 'move' } as Of<'move'>))}${style.dim(`  (score ${e.score > 0 ? '+' : ''}${e.score}, searched to ply ${e.depth})`)}`); break;
+      case 'hint': out(`the 704 would play ${style.reg(moveText({ ...e, kind: 'move' } as Of<'move'>))}${style.dim(`  (${searchFigures(e)})`)}`); break;
       case 'predict': out(style.warn(`The 704 predicts a win for ${sideName(e.side)}.`)); break;
       case 'illegal': case 'bad': out(style.error(`the 704: ${e.text}`) + ' - enter another move (moves lists the legal ones, hint suggests one)'); break;
       case 'game-over': record.over = e; out(style.ok(e.text)); break;

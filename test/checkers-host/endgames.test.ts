@@ -2,13 +2,14 @@
 // file the rote experiments give selfplay --openings: sizes, no man on its crowning row, the same
 // list for the same seed, and every line a ballot line that the ballots reader takes.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endgameStarts } from '../../src/checkers/selfplay/endgames.ts';
 import { ACF_BALLOTS, playable, readBallots } from '../../src/checkers/selfplay/openings.ts';
-import { ENDGAMES, startsFile } from '../../src/reproduce/experiments/samuelRote.ts';
+import { BOOK_PLIES, ENDGAMES, startsFile, startsParts } from '../../src/reproduce/experiments/samuelRote.ts';
+import { bookStarts } from '../../src/checkers/selfplay/bookStarts.ts';
 
 describe('endgame starts for rote self-play', () => {
   it('2 to 6 pieces a side, men never on their crowning row, a third or so kings, both sides to move, the same for the same seed', () => {
@@ -31,13 +32,30 @@ describe('endgame starts for rote self-play', () => {
     expect(new Set(starts.map((p) => p.toMove)).size).toBe(2);
   });
 
-  it('the starts file: the playable ballots, then the endgame starts, read back as ballots', () => {
-    const file = startsFile(mkdtempSync(join(tmpdir(), 'starts-')));
+  it('the starts file: the playable ballots, then positions of Tinsley\'s games, then the endgame starts, read back as ballots; its parts deal the lines out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'starts-'));
+    const file = startsFile(dir);
     const all = readBallots(file);
     const ballots = playable(readBallots(ACF_BALLOTS));
-    expect(all).toHaveLength(ballots.length + ENDGAMES);
+    const book = bookStarts(join(import.meta.dirname, '..', '..', 'data', 'tinsley.pdn'), BOOK_PLIES);
+    expect(all).toHaveLength(ballots.length + book.length + ENDGAMES);
     expect(all.slice(0, ballots.length).map((b) => b.fen)).toEqual(ballots.map((b) => b.fen));
+    expect(all.slice(ballots.length, ballots.length + book.length).map((b) => b.fen)).toEqual(book.map((b) => b.fen));
     expect(playable(all)).toHaveLength(all.length);
     expect(readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('\tendgame\t'))).toHaveLength(ENDGAMES);
+    const parts = startsParts(dir, 2).map((f) => readBallots(f));
+    expect(parts[0]!.length + parts[1]!.length).toBe(all.length);
+    expect(parts[0]![1]!.fen).toBe(all[2]!.fen);
+    expect(parts[1]![0]!.fen).toBe(all[1]!.fen);
+  });
+
+  it('book starts: each position once, after exactly k plies of a game that goes on past it', () => {
+    const pdn = join(mkdtempSync(join(tmpdir(), 'bookstarts-')), 'two.pdn');
+    writeFileSync(pdn, '[Event "a"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17x10 4. 6x15 *\n\n[Event "b"]\n1. 11-15 23-19 2. 8-11 22-18 *\n');
+    // both games reach the same position after 2 plies: the first names it
+    expect(bookStarts(pdn, [2], 2)).toEqual([{ fen: 'B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15', name: 'game 1 ply 2' }]);
+    // game 2 ends 4 plies in: too short to start from ply 4 with 2 plies to go
+    expect(bookStarts(pdn, [4], 2)).toEqual([{ fen: 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15', name: 'game 1 ply 4' }]);
+    expect(bookStarts(pdn, [4], 5)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { CheckersSession } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
 import { ACF_BALLOTS, ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
+import { bookStarts } from '../../checkers/selfplay/bookStarts.ts';
 import { toFen } from '../../checkers/notation/board.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
 import { readMemoryTape } from '../../checkers/rote/memoryTape.ts';
@@ -36,6 +37,8 @@ interface BuildJournal {
   bookDone: number;
   /** Self-play games asked of reel B's session (it journals its own games). */
   selfplayGames: number;
+  /** Self-play games asked of reel C's session, the stream that follows the book on its core. */
+  selfplayGamesC?: number;
   joined: boolean;
   /** Wall seconds of the build so far (over resumed runs). */
   wallSeconds: number;
@@ -66,20 +69,35 @@ export function cli(args: string[], log: string): Promise<void> {
 
 /** Endgame starts mixed with the ballots for rote self-play (checkers/selfplay/endgames.ts). */
 export const ENDGAMES = 3000;
+/** The plies of Tinsley's games whose positions start self-play (checkers/selfplay/bookStarts.ts). */
+export const BOOK_PLIES = [12, 24, 36];
 
 /**
- * The starts of rote self-play: the playable ACF ballots and ENDGAMES endgame starts, as one
- * ballots file (number, moves, status, name, FEN) that selfplay --openings orders by its seed.
+ * The starts of rote self-play: the playable ACF ballots, the positions of Tinsley's games after
+ * the plies BOOK_PLIES and ENDGAMES endgame starts, as one ballots file (number, moves, status,
+ * name, FEN) that selfplay --openings orders by its seed.
  * Decision: the ballots alone repeat - after ~170 games from them ten more games added 44 boards
- * (the 53,000-board build of session 4) - so self-play is fed from endings as well.
+ * (the 53,000-board build of session 4) - so self-play is fed from masters' positions at move k
+ * (~1,300 distinct starts) and from endings as well.
  */
 export function startsFile(dir: string): string {
   const file = join(dir, 'starts.tsv');
   if (existsSync(file)) return file;
-  const ballots = playable(readBallots(ACF_BALLOTS)).map((b, i) => `${i + 1}\t${b.moves.join(' ')}\t${b.status}\tACF ${b.number}\t${b.fen}`);
-  const ends = endgameStarts(ENDGAMES, 1959).map((p, i) => `${ballots.length + i + 1}\tendgame\tendgame\tendgame ${i + 1}\t${toFen(p)}`);
-  writeFileAtomic(file, [...ballots, ...ends].join('\n') + '\n');
+  const ballots = playable(readBallots(ACF_BALLOTS)).map((b) => [b.moves.join(' '), b.status, `ACF ${b.number}`, b.fen]);
+  const book = bookStarts(join(DATA, 'tinsley.pdn'), BOOK_PLIES).map((s) => ['book', 'book', `Tinsley ${s.name}`, s.fen]);
+  const ends = endgameStarts(ENDGAMES, 1959).map((p, i) => ['endgame', 'endgame', `endgame ${i + 1}`, toFen(p)]);
+  writeFileAtomic(file, [...ballots, ...book, ...ends].map((f, i) => `${i + 1}\t${f.join('\t')}`).join('\n') + '\n');
   return file;
+}
+
+/** The starts file dealt into `n` files (line i to file i mod n), one a self-play stream, so no two streams play the same start. */
+export function startsParts(dir: string, n: number): string[] {
+  const lines = readFileSync(startsFile(dir), 'utf8').split('\n').filter((l) => l !== '');
+  return Array.from({ length: n }, (_, k) => {
+    const file = join(dir, `starts-${k + 1}-of-${n}.tsv`);
+    if (!existsSync(file)) writeFileAtomic(file, lines.filter((_, i) => i % n === k).join('\n') + '\n');
+    return file;
+  });
 }
 
 /** Tinsley's games in chunks of BOOK_CHUNK, written once into the work folder. */
@@ -96,7 +114,19 @@ function bookChunks(dir: string, quick: boolean): string[] {
   return files;
 }
 
-/** Build the memory: the two reels at once, then joined. Returns the memory tape's path. */
+/**
+ * The boards the build asks of its reels together, over the target: the join keeps a board once,
+ * and the reels share a few (a self-play start from a master's game is a book position, and the
+ * program often plays the master's move from it). Measured: session 4's three reels held 38,458
+ * boards and joined into 37,672 (2 %); with starts from Tinsley's games more coincide.
+ */
+const JOIN_MARGIN = 1.1;
+
+/**
+ * Build the memory: two streams at once, one a core, each on reels of its own - book learning
+ * (reel A) then self-play (reel C) on one, self-play (reel B) on the other, the two self-play
+ * streams on disjoint halves of the starts - then the reels joined. Returns the memory tape's path.
+ */
 export async function build(ctx: RunContext, target: number): Promise<{ tape: string; wallSeconds: number }> {
   const dir = ctx.workDir;
   const j = loadJournal(dir);
@@ -104,48 +134,54 @@ export async function build(ctx: RunContext, target: number): Promise<{ tape: st
   if (j.joined) return { tape: memory, wallSeconds: j.wallSeconds };
   mkdirSync(join(dir, 'logs'), { recursive: true });
   const reelA = join(dir, 'reel-a.tap');
-  const reelBDir = join(dir, 'reel-b');
-  const reelB = join(reelBDir, 'memory.tap');
+  const reels = { b: join(dir, 'reel-b'), c: join(dir, 'reel-c') };
+  const tapes = [reelA, join(reels.b, 'memory.tap'), join(reels.c, 'memory.tap')];
+  const [startsB, startsC] = startsParts(dir, 2) as [string, string];
   const chunks = bookChunks(dir, ctx.quick);
   const began = Date.now();
   const wall = (): number => j.wallSeconds + (Date.now() - began) / 1000;
+  const onReels = (): number[] => tapes.map(boardsOn);
+  const total = (): number => onReels().reduce((a, b) => a + b, 0);
+  const goal = target * JOIN_MARGIN;
   const status = (): string => {
-    const n = boardsOn(reelA) + boardsOn(reelB);
-    const rate = n / Math.max(1, wall());
-    return `${n} boards (reel A ${boardsOn(reelA)}, reel B ${boardsOn(reelB)}), ${(rate * 60).toFixed(0)} boards/min, ${n >= target ? 'target reached' : `ETA ${duration((target - n) / Math.max(rate, 1e-6))}`}`;
+    const [a, b, c] = onReels() as [number, number, number];
+    const rate = (a + b + c) / Math.max(1, wall());
+    return `${a + b + c} boards (reel A ${a}, reel B ${b}, reel C ${c}), ${(rate * 60).toFixed(0)} boards/min, ${a + b + c >= goal ? 'target reached' : `ETA ${duration((goal - a - b - c) / Math.max(rate, 1e-6))}`}`;
   };
-  let bookFinished = j.bookDone >= chunks.length;
-  const book = (async () => {
+  const batch = ctx.quick ? 2 : 20;
+  /** One self-play stream: batches of games in its own session until the reels hold the goal. */
+  const selfplay = async (reel: string, starts: string, asked: 'selfplayGames' | 'selfplayGamesC', name: string): Promise<void> => {
+    while (total() < goal) {
+      j[asked] = (j[asked] ?? 0) + batch;
+      saveJournal(dir, { ...j, wallSeconds: wall() });
+      await cli(['selfplay', '--state', reel, '--rote', '--openings', starts, '--seed', '7', '--games', String(j[asked]), '--quiet'], join(dir, 'logs', `selfplay-${name}.txt`));
+      ctx.log(`self-play ${name} ${j[asked]} games: ${status()}`);
+    }
+  };
+  const first = (async () => {
     for (; j.bookDone < chunks.length; ) {
       await cli(['book', chunks[j.bookDone]!, '--memory', reelA], join(dir, 'logs', `book-${j.bookDone}.txt`));
       j.bookDone++;
       saveJournal(dir, { ...j, wallSeconds: wall() });
       ctx.log(`book chunk ${j.bookDone}/${chunks.length}: ${status()}`);
     }
-    bookFinished = true;
+    await selfplay(reels.c, startsC, 'selfplayGamesC', 'C');
   })();
-  const selfplay = (async () => {
-    const batch = ctx.quick ? 2 : 10;
-    while (!bookFinished || boardsOn(reelA) + boardsOn(reelB) < target) {
-      j.selfplayGames += batch;
-      saveJournal(dir, { ...j, wallSeconds: wall() });
-      await cli(['selfplay', '--state', reelBDir, '--rote', '--openings', startsFile(dir), '--seed', '7', '--games', String(j.selfplayGames), '--quiet'], join(dir, 'logs', 'selfplay.txt'));
-      ctx.log(`self-play ${j.selfplayGames} games: ${status()}`);
-      if (boardsOn(reelA) + boardsOn(reelB) >= target * 1.02) break;
-    }
-  })();
-  await Promise.all([book, selfplay]);
-  // the join: reel A copied, then reel B merged into the copy by the 704, swapped in atomically
+  await Promise.all([first, selfplay(reels.b, startsB, 'selfplayGames', 'B')]);
+  // the join: reel A copied, then reels B and C merged into the copy by the 704, each swapped in atomically
   if (!existsSync(memory)) {
     copyFileSync(reelA, `${memory}.tmp`);
     renameSync(`${memory}.tmp`, memory);
   }
-  const joined = await joinMemoryTapes(memory, reelB);
-  if (!joined.installed) throw new Error(`joining ${reelB} into ${memory}: ${joined.reason}`);
+  for (const other of tapes.slice(1).filter((t) => existsSync(t))) {
+    const joined = await joinMemoryTapes(memory, other);
+    if (!joined.installed) throw new Error(`joining ${other} into ${memory}: ${joined.reason}`);
+    ctx.log(`joined ${other}: ${joined.reason} (704 time ${duration(joined.seconds)})`);
+  }
   j.joined = true;
   j.wallSeconds = wall();
   saveJournal(dir, j);
-  ctx.log(`joined: ${joined.reason} (704 time ${duration(joined.seconds)}); build wall time ${duration(j.wallSeconds)}`);
+  ctx.log(`build wall time ${duration(j.wallSeconds)}`);
   return { tape: memory, wallSeconds: j.wallSeconds };
 }
 

@@ -6,11 +6,20 @@
 // (the winner takes the shortest win, the loser the longest defence). Not part of `npm run bench`:
 //   npx tsx bench/endgames.ts [FEN ...]
 
+import { pathToFileURL } from 'node:url';
 import { legalMoves, parseFen, toFen, type Position } from '../test/checkers/reference.ts';
 
-const key = (p: Position): string => `${p.blackToMove ? 'B' : 'W'}${p.squares.slice(1).join('')}`;
+export const key = (p: Position): string => `${p.blackToMove ? 'B' : 'W'}${p.squares.slice(1).join('')}`;
 
-interface Solved { positions: number; value: number | null; line: string[] }
+interface Solved {
+  positions: number;
+  value: number | null;
+  line: string[];
+  /** Every reachable position's value by its key (absent: drawn). */
+  values: Map<string, number>;
+  /** Every reachable position by its key. */
+  reached: Map<string, Position>;
+}
 
 /** value: plies to the end with best play, positive when the side to move wins, negative when it loses, null when drawn. */
 export function solve(start: Position): Solved {
@@ -56,14 +65,16 @@ export function solve(start: Position): Solved {
     k = n.next[i]!;
   }
   const v = value.get(key(start));
-  return { positions: nodes.size, value: v ?? null, line };
+  return { positions: nodes.size, value: v ?? null, line, values: value, reached: new Map([...nodes].map(([k, n]) => [k, n.pos])) };
 }
 
-const fens = process.argv.slice(2).length ? process.argv.slice(2) : ['B:WK1:BK14,K19', 'W:WK15,20:BK28,12'];
-for (const fen of fens) {
-  const s = solve(parseFen(fen));
-  const side = parseFen(fen).blackToMove ? 'Black' : 'White';
-  const what = s.value === null ? 'a draw' : s.value > 0 ? `${side} wins in ${s.value} plies` : `${side} loses in ${-s.value} plies`;
-  console.log(`${toFen(parseFen(fen))}: ${what} (${s.positions} positions reachable)`);
-  if (s.line.length) console.log(`  best play: ${s.line.join(' ')}`);
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const fens = process.argv.slice(2).length ? process.argv.slice(2) : ['B:WK1:BK14,K19', 'W:WK15,20:BK28,12'];
+  for (const fen of fens) {
+    const s = solve(parseFen(fen));
+    const side = parseFen(fen).blackToMove ? 'Black' : 'White';
+    const what = s.value === null ? 'a draw' : s.value > 0 ? `${side} wins in ${s.value} plies` : `${side} loses in ${-s.value} plies`;
+    console.log(`${toFen(parseFen(fen))}: ${what} (${s.positions} positions reachable)`);
+    if (s.line.length) console.log(`  best play: ${s.line.join(' ')}`);
+  }
 }

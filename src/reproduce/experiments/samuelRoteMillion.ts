@@ -2,9 +2,9 @@
 // "a library tape containing at least 20 times the present number of board positions would be
 // needed to improve the midgame play significantly". The memory of `samuel-rote` (53,000 boards,
 // built here the same way when that experiment's work folder has none) grows towards 1,000,000
-// boards by rote self-play, all through the 704: games from the ACF ballots and from endgame
-// starts (Samuel's program "learned ... to recognize most winning and losing end positions"),
-// mixed in one seeded order, one `selfplay --state --rote` session that journals its own games.
+// boards by rote self-play, all through the 704: games from the ACF ballots, from positions of
+// Tinsley's games and from endgame starts (Samuel's program "learned ... to recognize most winning
+// and losing end positions"), mixed in one seeded order, one `selfplay --state --rote` session that journals its own games.
 // The memory is measured as samuel-rote measures it at 53,000 boards, at 250,000 and at as many
 // as were reached (a copy of the tape at each), and the wall time of each 100,000 boards is kept.
 // Resumable: the work folder's million.json journals the games asked, the checkpoints and the
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { duration } from '../../host/progress.ts';
 import type { Experiment, Outcome, RunContext, Section } from '../experiment.ts';
-import { boardsOn, build, cli, ENDGAMES, measure, startsFile } from './samuelRote.ts';
+import { boardsOn, BOOK_PLIES, build, cli, ENDGAMES, measure, startsFile } from './samuelRote.ts';
 
 const TARGET = 1_000_000;
 const CHECKPOINTS = [53_000, 250_000];
@@ -110,6 +110,6 @@ export const samuelRoteMillion: Experiment = {
       ],
     });
     writeFileSync(join(ctx.workDir, 'points.json'), JSON.stringify(points, null, 2));
-    return { sections, pictures: [], notes: [`Self-play with rote learning from the ACF ballots and ${ENDGAMES} endgame starts (2-6 pieces a side) in seed-7 order; each checkpoint measured as samuel-rote measures its memory.`, ...notes] };
+    return { sections, pictures: [], notes: [`Self-play with rote learning from the ACF ballots, the positions of Tinsley's games after ${BOOK_PLIES.join(', ')} plies and ${ENDGAMES} endgame starts (2-6 pieces a side) in seed-7 order; each checkpoint measured as samuel-rote measures its memory.`, ...notes] };
   },
 };

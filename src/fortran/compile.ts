@@ -60,9 +60,10 @@ export interface FortranOptions {
 export function fortran(options: FortranOptions): FortranRun {
   const scratch = mkdtempSync(join(tmpdir(), 'samuel704-fortran-'));
   try {
-    copyFileSync(options.systemTape, join(scratch, 'system.tap'));
+    // no suffix: the tape's format (SIMH .tap, or P7B as Sim704 writes it) is told by its content
+    copyFileSync(options.systemTape, join(scratch, 'system'));
     const compile: Sim704Config = {
-      tapes: ['system.tap', 'mt2.tap', 'mt3.tap', 'mt4.tap'],
+      tapes: ['system', 'mt2.tap', 'mt3.tap', 'mt4.tap'],
       drums: ['drm1.drm', 'drm2.drm', 'drm3.drm', 'drm4.drm'],
       coreWords: options.coreWords ?? 8192,
       boot: 'MT',

@@ -9,7 +9,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cardToWords, textCard, wordsToCard, type Card as PunchCard } from '../devices/cards.ts';
+import { cardToWords, DECK_EOF, parseTextLine, wordsToCard, type Card as PunchCard } from '../devices/cards.ts';
 import { cleanDeck, type Card } from './binaryCards.ts';
 import { runSim704, type Sim704Config } from './sim704Config.ts';
 
@@ -27,18 +27,17 @@ export interface FortranRun {
   readonly runCycles?: number;
 }
 
-/** Cards punched from text lines as a keypunch would: upper case, tabs to every 8th column, 80 columns. */
+/**
+ * Cards punched from text lines as a keypunch would: upper case, a tab to the next multiple of 8
+ * columns, at most 80 columns; a character the 026 cannot punch is an error at its line and column.
+ */
 export function punchSource(text: string, file: string): PunchCard[] {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((line, i) => {
-    let col = '';
-    for (const ch of line.toUpperCase()) col += ch === '\t' ? ' '.repeat(8 - (col.length % 8)) : ch;
-    try {
-      return textCard(col.slice(0, 80), file);
-    } catch (e) {
-      throw new Error(`${file}:${i + 1}: ${(e as Error).message.replace(/^[^:]*:\d+:\d+: /, '')}`);
-    }
+    const card = parseTextLine(line.toUpperCase(), file, i + 1);
+    if (card === DECK_EOF) throw new Error(`${file}:${i + 1}:1: a lone ~ is not a card`);
+    return card;
   });
 }
 

@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { readText } from '../devices/fileErrors.ts';
 import { fail, guarded, style } from '../cli/style.ts';
 import { writeCbn } from '../asm/output.ts';
+import { cardToWords, DECK_EOF, readDeckFile, type Card } from '../devices/cards.ts';
 import { fortran } from './compile.ts';
 import { buildFortran } from './mkf2.ts';
 
@@ -27,6 +28,7 @@ interface FortranOptions {
 
 interface BuildOptions {
   out: string;
+  uasap?: string;
 }
 
 export function registerFortranCommands(program: Command): void {
@@ -47,6 +49,7 @@ export function registerFortranCommands(program: Command): void {
     .description('build the FORTRAN II system tapes on the 704 from the public sources (rhobbie/Mkf2)')
     .argument('<mkf2>', 'folder holding Mkf2 (MKFORT2/, F2_4K/, F2_8K/ ...)')
     .option('--out <dir>', 'where the tapes and work files go', '.local/fortran')
+    .option('--uasap <deck.cbn>', 'UA SAP 3\'s binary deck: run UA SAP on the 704 for the assembly steps (else our assembler does them)')
     .action(guarded(buildCommand));
 }
 
@@ -84,14 +87,16 @@ function fortranCommand(file: string, opts: FortranOptions): void {
 function buildCommand(source: string, opts: BuildOptions): void {
   if (!existsSync(resolve(source, 'MKFORT2'))) throw new Error(`${source}: no MKFORT2 folder; name the folder holding rhobbie/Mkf2`);
   const started = performance.now();
+  const uasapDeck = opts.uasap ? readDeckFile(opts.uasap).filter((c): c is Card => c !== DECK_EOF).map(cardToWords) : undefined;
   const r = buildFortran({
     source,
     work: opts.out,
+    ...(uasapDeck ? { uasapDeck } : {}),
     onStep: (s) => {
       if (s.end !== undefined) process.stderr.write(style.dim(`${s.script}: ${s.line}: ${s.end}${s.cycles !== undefined ? `, ${seconds704(s.cycles)}` : ''}\n`));
     },
   });
   if (r.pagesFrom === 'alignment') process.stderr.write(style.warn('FORT2.TXT is not in the folder: FORTRAN II\'s pieces were named by aligning our listing with the scripts (docs/fortran.md)\n'));
   process.stdout.write(`${r.tapes.join('\n')}\n`);
-  process.stderr.write(`built in ${seconds704(r.cycles)}, ${((performance.now() - started) / 1000).toFixed(1)} s wall\n`);
+  process.stderr.write(`built by ${r.assembler} and the 704 in ${seconds704(r.cycles)}, ${((performance.now() - started) / 1000).toFixed(1)} s wall\n`);
 }

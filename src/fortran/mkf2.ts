@@ -13,7 +13,7 @@ import { patchCard, removeTransferCard, type Card } from './binaryCards.ts';
 import { nameByAlignment } from './fort2Pages.ts';
 import { sapSplit } from './sapSplit.ts';
 import { parseSim704Config, runSim704 } from './sim704Config.ts';
-import { runUasap } from './uasap.ts';
+import { runUasap, UasapOn704, type UasapRun } from './uasap.ts';
 
 export interface BuildStep {
   /** The batch line, as written. */
@@ -32,6 +32,8 @@ export interface BuildOptions {
   readonly work: string;
   /** Told of each step as it ends. */
   readonly onStep?: (step: BuildStep) => void;
+  /** UA SAP 3's binary deck: run it on the 704 for the assembly steps (else our assembler does them). */
+  readonly uasapDeck?: readonly Card[];
 }
 
 export interface BuildResult {
@@ -41,6 +43,8 @@ export interface BuildResult {
   readonly cycles: number;
   /** Whether FORTRAN II's pieces were named by the page-marked listing or by alignment. */
   readonly pagesFrom: 'FORT2.TXT' | 'alignment';
+  /** Who did the assembly steps. */
+  readonly assembler: 'UA SAP on the 704' | 'our assembler';
 }
 
 const norm = (p: string): string => posix.normalize(p.replaceAll('\\', '/')).replace(/\/$/, '').toLowerCase();
@@ -54,7 +58,16 @@ export class Mkf2Build {
   cycles = 0;
   pagesFrom: BuildResult['pagesFrom'] = 'FORT2.TXT';
 
-  constructor(private readonly options: BuildOptions) {}
+  private readonly uasap704: UasapOn704 | null;
+
+  constructor(private readonly options: BuildOptions) {
+    if (options.uasapDeck) {
+      const dir = join(options.work, 'uasap');
+      mkdirSync(dir, { recursive: true });
+      this.uasap704 = new UasapOn704(options.uasapDeck, dir);
+      this.cycles += this.uasap704.tapeCycles;
+    } else this.uasap704 = null;
+  }
 
   /** Run a batch file of the source folder, relative to the current folder. */
   call(file: string): void {
@@ -179,13 +192,15 @@ export class Mkf2Build {
     for (const k of [...this.listings.keys()]) if (re.test(k)) this.listings.delete(k);
   }
 
-  private uasap(file: string): { end: string } {
+  private uasap(file: string): { end: string; cycles?: number } {
     const path = this.path(file);
-    const run = runUasap({ name: path, text: this.sourceText(path) });
+    const source = { name: path, text: this.sourceText(path) };
+    const run: UasapRun & { cycles?: number } = this.uasap704 ? this.uasap704.assemble(source) : runUasap(source);
+    this.cycles += run.cycles ?? 0;
     const stem = path.replace(/\.[^./]*$/, '');
     this.decks.set(`${stem}.cbn`, run.deck);
     this.listings.set(`${stem}.lst`, run.listing);
-    return { end: `${run.deck.length} cards, ${run.listing.length} print lines, ${run.errors} flagged cards` };
+    return { end: `${run.deck.length} cards, ${run.listing.length} print lines, ${run.flagged} flagged M or U`, ...(run.cycles === undefined ? {} : { cycles: run.cycles }) };
   }
 
   private sapSplit(listingName: string, deckName: string, outDir: string): { end: string } {
@@ -253,5 +268,5 @@ export function buildFortran(options: BuildOptions): BuildResult {
   mkdirSync(options.work, { recursive: true });
   build.runIn('MKFORT2', 'MKFORT2.cmd');
   const tapes = ['f2_4k/f2_4k.tap', 'f2_8k/f2_8k.tap'].map((t) => join(options.work, t)).filter((t) => existsSync(t));
-  return { steps: build.steps, tapes, cycles: build.cycles, pagesFrom: build.pagesFrom };
+  return { steps: build.steps, tapes, cycles: build.cycles, pagesFrom: build.pagesFrom, assembler: options.uasapDeck ? 'UA SAP on the 704' : 'our assembler' };
 }

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFortran, type BuildResult } from '../../src/fortran/mkf2.ts';
 import { fortran, type FortranRun } from '../../src/fortran/compile.ts';
+import { runUasap, UasapOn704 } from '../../src/fortran/uasap.ts';
+import { cardToWords, DECK_EOF, readDeckFile, type Card as PunchCard } from '../../src/devices/cards.ts';
 
 const SOURCE = process.env.SAMUEL704_FORTRAN_SOURCE;
 const WHY = 'skipped: set SAMUEL704_FORTRAN_SOURCE to a checkout of rhobbie/Mkf2 (the public FORTRAN II sources) to build and run FORTRAN II';
@@ -96,5 +98,22 @@ describe.skipIf(!SOURCE)(`FORTRAN II on the 704${SOURCE ? '' : ` (${WHY})`}`, ()
     const listing = r.listing.join('\n');
     expect(listing).toContain('FORTRAN DIAGNOSTIC PROGRAM RESULTS');
     expect(listing).toContain('REFERS TO A NON-EXISTENT FORMULA NUMBER');
+  }, 120_000);
+});
+
+const UASAP = process.env.SAMUEL704_UASAP_DECK;
+const WHY_UASAP = 'skipped: set SAMUEL704_UASAP_DECK to UA SAP 3\'s binary deck (samuel704 asm uasap.sap --no-loader -o uasap.cbn) and SAMUEL704_FORTRAN_SOURCE to run UA SAP itself on the 704';
+if (!UASAP || !SOURCE) console.warn(`test/fortran/system.test.ts: ${WHY_UASAP}`);
+
+describe.skipIf(!UASAP || !SOURCE)(`UA SAP 3 on the 704${UASAP && SOURCE ? '' : ` (${WHY_UASAP})`}`, () => {
+  it('assembles FORTRAN II\'s loader and library control cards as our assembler does, word for word and line for line', () => {
+    const deck = readDeckFile(UASAP!).filter((c): c is PunchCard => c !== DECK_EOF).map(cardToWords);
+    const uasap = new UasapOn704(deck, mkdtempSync(join(tmpdir(), 'uasap-')));
+    for (const name of ['NYBL1.sap', 'LibCTRL.sap']) {
+      const source = { name, text: readFileSync(join(SOURCE!, 'MKFORT2', name), 'latin1') };
+      const theirs = uasap.assemble(source), ours = runUasap(source);
+      expect(theirs.deck).toEqual(ours.deck);
+      expect(theirs.listing).toEqual(ours.listing.map((l) => l.toUpperCase().trimEnd()));
+    }
   }, 120_000);
 });

@@ -6,7 +6,7 @@
 // sapSplit.ts for its card tools, and our 704 (sim704Config.ts) where it runs Sim704. Decks live
 // in memory; tapes are files in the work folder, as the 704 runs write them.
 
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix } from 'node:path';
 import { cardToWords, wordsToCard, type DeckItem } from '../devices/cards.ts';
 import { patchCard, removeTransferCard, type Card } from './binaryCards.ts';
@@ -59,6 +59,8 @@ export class Mkf2Build {
   pagesFrom: BuildResult['pagesFrom'] = 'FORT2.TXT';
 
   private readonly uasap704: UasapOn704 | null;
+  /** The source folder's listings, read once a folder. */
+  private readonly dirs = new Map<string, string[]>();
 
   constructor(private readonly options: BuildOptions) {
     if (options.uasapDeck) {
@@ -167,11 +169,20 @@ export class Mkf2Build {
     let dir = this.options.source;
     for (const part of path.split('/')) {
       if (!existsSync(dir)) return undefined;
-      const hit = readdirCached(dir).find((n) => n.toLowerCase() === part);
+      const hit = this.readdir(dir).find((n) => n.toLowerCase() === part);
       if (!hit) return undefined;
       dir = join(dir, hit);
     }
     return dir;
+  }
+
+  private readdir(dir: string): string[] {
+    let names = this.dirs.get(dir);
+    if (!names) {
+      names = readdirSync(dir);
+      this.dirs.set(dir, names);
+    }
+    return names;
   }
 
   private deck(name: string): Card[] {
@@ -227,7 +238,7 @@ export class Mkf2Build {
   private pageNames(): string[] {
     const dir = dirname(this.script);
     const folder = this.findSource(dir)!;
-    const names = readdirCached(folder).filter((f) => /\.cmd$/i.test(f)).flatMap((f) => readFileSync(join(folder, f), 'latin1').match(/Page\d+Line\d+_[A-Z]+/g) ?? []);
+    const names = this.readdir(folder).filter((f) => /\.cmd$/i.test(f)).flatMap((f) => readFileSync(join(folder, f), 'latin1').match(/Page\d+Line\d+_[A-Z]+/g) ?? []);
     return names;
   }
 
@@ -252,20 +263,12 @@ export class Mkf2Build {
   }
 }
 
-const dirCache = new Map<string, string[]>();
-function readdirCached(dir: string): string[] {
-  let names = dirCache.get(dir);
-  if (!names) {
-    names = readdirSync(dir);
-    dirCache.set(dir, names);
-  }
-  return names;
-}
-
 /** Build the 4K and 8K FORTRAN II system tapes from an Mkf2 folder. */
 export function buildFortran(options: BuildOptions): BuildResult {
-  const build = new Mkf2Build(options);
+  // a build starts from blank tapes: the 704 runs would otherwise mount what an earlier one wrote
+  for (const dir of ['mkfort2', 'f2_4k', 'f2_8k']) rmSync(join(options.work, dir), { recursive: true, force: true });
   mkdirSync(options.work, { recursive: true });
+  const build = new Mkf2Build(options);
   build.runIn('MKFORT2', 'MKFORT2.cmd');
   const tapes = ['f2_4k/f2_4k.tap', 'f2_8k/f2_8k.tap'].map((t) => join(options.work, t)).filter((t) => existsSync(t));
   return { steps: build.steps, tapes, cycles: build.cycles, pagesFrom: build.pagesFrom, assembler: options.uasapDeck ? 'UA SAP on the 704' : 'our assembler' };

@@ -3,7 +3,7 @@
 // (registered by src/cli/commands.ts). docs/fortran.md tells both.
 
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { readText } from '../devices/fileErrors.ts';
@@ -14,10 +14,12 @@ import { fortran } from './compile.ts';
 import { buildFortran } from './mkf2.ts';
 
 const CYCLE_S = 12e-6;
+/** Where fortran-build puts its work and tapes unless told otherwise. */
+const BUILD_DIR = '.local/fortran';
 const seconds704 = (cycles: number): string => `${(cycles * CYCLE_S).toFixed(1)} s of 704 time`;
 
 interface FortranOptions {
-  tape: string;
+  tape?: string;
   data?: string;
   listing?: string;
   printer?: string;
@@ -36,7 +38,7 @@ export function registerFortranCommands(program: Command): void {
     .command('fortran')
     .description('compile a FORTRAN II program from cards on the 704 and run it (listing and output on the printer)')
     .argument('<program>', 'FORTRAN II source, one card a line (columns as punched)')
-    .requiredOption('--tape <file>', 'the FORTRAN II system tape (made by fortran-build, or Sim704\'s)')
+    .option('--tape <file>', `the FORTRAN II system tape (made by fortran-build, or Sim704's; default: fortran-build's in ${BUILD_DIR})`)
     .option('--data <file>', 'data cards behind the object deck, read by READ')
     .option('--listing <file>', 'write the compiler\'s printer here (default: standard output)')
     .option('--printer <file>', 'write the program\'s printer here (default: standard output)')
@@ -48,7 +50,7 @@ export function registerFortranCommands(program: Command): void {
     .command('fortran-build')
     .description('build the FORTRAN II system tapes on the 704 from the public sources (rhobbie/Mkf2)')
     .argument('<mkf2>', 'folder holding Mkf2 (MKFORT2/, F2_4K/, F2_8K/ ...)')
-    .option('--out <dir>', 'where the tapes and work files go', '.local/fortran')
+    .option('--out <dir>', 'where the tapes and work files go', BUILD_DIR)
     .option('--uasap <deck.cbn>', 'UA SAP 3\'s binary deck: run UA SAP on the 704 for the assembly steps (else our assembler does them)')
     .action(guarded(buildCommand));
 }
@@ -56,10 +58,11 @@ export function registerFortranCommands(program: Command): void {
 function fortranCommand(file: string, opts: FortranOptions): void {
   const core = { '4k': 4096, '8k': 8192 }[opts.core.toLowerCase()] as 4096 | 8192 | undefined;
   if (core === undefined) throw new Error(`--core: "${opts.core}" is not 4k or 8k`);
-  if (!existsSync(opts.tape)) throw new Error(`${opts.tape}: no such system tape (samuel704 fortran-build makes one)`);
+  const tape = opts.tape ?? join(BUILD_DIR, `f2_${opts.core.toLowerCase()}`, `f2_${opts.core.toLowerCase()}.tap`);
+  if (!existsSync(tape)) throw new Error(`${tape}: no such system tape (samuel704 fortran-build makes one; --tape names another)`);
   const started = performance.now();
   const r = fortran({
-    systemTape: opts.tape,
+    systemTape: tape,
     source: readText(file, 'FORTRAN source'),
     sourceName: file,
     ...(opts.data ? { data: readText(opts.data, 'data deck'), dataName: opts.data } : {}),

@@ -140,7 +140,7 @@ describe('samuel704 fortran', () => {
   it('names a missing system tape and a missing program', async () => {
     const noTape = await runCli(registerFortranCommands, ['fortran', program, '--tape', join(dir, 'none.tap')]);
     expect(noTape.code).toBe(1);
-    expect(noTape.err).toMatch(/none\.tap: no such system tape \(samuel704 fortran-build makes one\)/);
+    expect(noTape.err).toMatch(/none\.tap: no such system tape \(samuel704 fortran-build makes one; --tape names another\)/);
     writeFileSync(join(dir, 't.tap'), '');
     const noProgram = await runCli(registerFortranCommands, ['fortran', join(dir, 'q.f'), '--tape', join(dir, 't.tap')]);
     expect(noProgram.err).toMatch(/q\.f: cannot read the FORTRAN source/);

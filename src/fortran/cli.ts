@@ -31,6 +31,7 @@ interface FortranOptions {
 interface BuildOptions {
   out: string;
   uasap?: string;
+  alignPages?: boolean;
 }
 
 export function registerFortranCommands(program: Command): void {
@@ -52,6 +53,7 @@ export function registerFortranCommands(program: Command): void {
     .argument('<mkf2>', 'folder holding Mkf2 (MKFORT2/, F2_4K/, F2_8K/ ...)')
     .option('--out <dir>', 'where the tapes and work files go', BUILD_DIR)
     .option('--uasap <deck.cbn>', 'UA SAP 3\'s binary deck: run UA SAP on the 704 for the assembly steps (else our assembler does them)')
+    .option('--align-pages', 'name FORTRAN II\'s pieces by aligning its listing with the scripts even when FORT2.TXT is there (docs/fortran.md)')
     .action(guarded(buildCommand));
 }
 
@@ -95,6 +97,7 @@ function buildCommand(source: string, opts: BuildOptions): void {
     source,
     work: opts.out,
     ...(uasapDeck ? { uasapDeck } : {}),
+    alignPages: opts.alignPages === true,
     onStep: (s) => {
       if (s.end !== undefined) process.stderr.write(style.dim(`${s.script}: ${s.line}: ${s.end}${s.cycles !== undefined ? `, ${seconds704(s.cycles)}` : ''}\n`));
     },

@@ -32,6 +32,8 @@ export interface BuildOptions {
   readonly work: string;
   /** Told of each step as it ends. */
   readonly onStep?: (step: BuildStep) => void;
+  /** Name FORTRAN II's pieces by alignment even when FORT2.TXT is in the folder. */
+  readonly alignPages?: boolean;
   /** UA SAP 3's binary deck: run it on the 704 for the assembly steps (else our assembler does them). */
   readonly uasapDeck?: readonly Card[];
 }
@@ -219,10 +221,15 @@ export class Mkf2Build {
     const out = this.path(outDir);
     let pieces;
     const own = this.listings.get(lst);
-    const file = own ? undefined : this.findSource(lst);
+    const file = own || this.options.alignPages ? undefined : this.findSource(lst);
     if (own) pieces = sapSplit(own, this.deck(deckName), lst);
-    else if (file) pieces = sapSplit(readFileSync(file, 'latin1').split(/\r?\n/), this.deck(deckName), lst);
-    else {
+    else if (file) {
+      try {
+        pieces = sapSplit(readFileSync(file, 'latin1').split(/\r?\n/), this.deck(deckName), lst);
+      } catch (e) {
+        throw new Error(`${(e as Error).message} (--align-pages names the pieces without ${basename(file)})`);
+      }
+    } else {
       // FORT2.TXT (the listing with the original's page marks) is missing: split by our own
       // listing of the same source and name the pieces as the scripts use them
       const ours = this.listings.get(this.path(deckName).replace(/\.cbn$/, '.lst'));

@@ -1,9 +1,9 @@
-// FORTRAN II on our 704, as its operators ran it (FORTRAN II operator's manual; rhobbie's F2.cmd
-// and Run.cmd give the set-up): the source deck is punched from text, the system tape is mounted
-// on tape 1 (a copy: the run never writes the user's tape), tapes 2-4 and drums 1-4 are scratch,
-// sense switches 2, 3 and 5 are down (list the source program, punch the object deck, and
-// punch no symbolic deck), LOAD TAPE. The compiler halts when the reader is empty (START gives
-// end of file), then at HTR 77777 when done. The object deck, with blank cards taken out, then
+// FORTRAN II on our 704, set up as rhobbie's F2.cmd/F2.xml and Run.cmd/Run.xml set it up for
+// Sim704: the source deck is punched from text, the system tape is mounted on tape 1 (a copy: the
+// run never writes the user's tape), tapes 2-4 and drums 1-4 are scratch, sense switches 2, 3 and
+// 5 are down as F2.xml has them (the operator's manual, pp. 29-39, gives their meanings), LOAD
+// TAPE. The compiler halts when the reader is empty (START gives end of file), then at HTR 77777
+// at 00035 when done. The object deck, with blank cards taken out, then
 // loads with LOAD CARDS on a 32K machine, with the program's data cards behind it.
 
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';

@@ -81,7 +81,8 @@ async function row(label: string, words: Record<string, number>, learn: boolean)
   console.log(`  ${label.padEnd(18)} ${sum.moves} moves, look-ups ${sum.lookups}, hits ${sum.hits} (${((100 * sum.hits) / Math.max(1, sum.lookups)).toFixed(2)} %), plies gained ${sum.plies}, merges ${sum.merges}, 704 time ${(sum.seconds / sum.moves).toFixed(1)} s a move`);
 }
 
-console.log(`reading forward, the memory read only (${starts.length} games from ${starts.map((s) => s.name).join('; ')}):`);
-for (const [rpm, dep] of [[4, 2], [4, 1], [4, 4], [2, 2], [8, 2], [1000, 1000]] as const) await row(`KRPM ${rpm} KPDEP ${dep}`, { KRPM: rpm, KPDEP: dep }, false);
-console.log('merging at a game end, learning on a copy of the memory, the games in one 704 run (selfplay runs the 704 once a game, so its *ROTE OFF merges at every game end whatever KGRM is):');
-for (const grm of [0, 100, 200, 300]) await row(`KGRM ${grm}`, { KGRM: grm }, true);
+const only = process.env.ROWS; // 'reading' or 'merging': one part only
+if (only !== 'merging') console.log(`reading forward, the memory read only (${starts.length} games from ${starts.map((s) => s.name).join('; ')}):`);
+if (only !== 'merging') for (const [rpm, dep] of [[4, 2], [4, 1], [4, 4], [2, 2], [8, 2], [1000, 1000]] as const) await row(`KRPM ${rpm} KPDEP ${dep}`, { KRPM: rpm, KPDEP: dep }, false);
+if (only !== 'reading') console.log('merging at a game end, learning on a copy of the memory, the games in one 704 run (selfplay runs the 704 once a game, so its *ROTE OFF merges at every game end whatever KGRM is):');
+if (only !== 'reading') for (const grm of [0, 100, 200, 300, 0]) await row(`KGRM ${grm}`, { KGRM: grm }, true);

@@ -286,7 +286,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
     sections,
     pictures: [],
     notes: [
-      `Built by two streams, one a core: book learning over ${ctx.quick ? 20 : 'all'} of Tinsley's games (reel A) and rote self-play from the ACF ballots and ${ENDGAMES} endgame starts in seed-7 order (reel B), then joined by the 704 (*ROTE JOIN).`,
+      `Built by two streams, one a core: book learning over ${ctx.quick ? 20 : 'all'} of Tinsley's games (reel A) then rote self-play (reel C), and rote self-play (reel B), the self-play from the ACF ballots, the positions of Tinsley's games after ${BOOK_PLIES.join(', ')} plies and ${ENDGAMES} endgame starts (the two streams on disjoint halves, each in seed-7 order), then joined by the 704 (*ROTE JOIN).`,
       `Measured on ${ballots.length} ballot(s) in seed-${ctx.seeds[0] ?? 1} order: a self-play game each with the memory (read only) and without; the match: each ballot twice, colours reversed.`,
       ...table.lines,
     ],
@@ -297,7 +297,7 @@ export const samuelRote: Experiment = {
   name: 'samuel-rote',
   title: 'Rote learning at Samuel\'s scale: a 53,000-board memory tape built from nothing, and what it does',
   source: 'Samuel 1959, "Rote learning and its variants", "Cataloging and culling stored information", "Rote-learning tests"; Appendix A',
-  expected: '1 h 50 min on the shared 2-core machine at a load of ~20 (~500 boards a minute measured), then ~15 min of measuring',
+  expected: '35 min on the shared 2-core machine at a load of 3-16 (the build 32 min, ~1,900 boards a minute; measuring 3 min)',
   expectedQuick: '3 min',
   defaultSeeds: [1],
   async run(ctx) {

@@ -6,7 +6,7 @@
 // and a board saved or a record read between two look-ups of one key must be found.
 
 import { describe, expect, it } from 'vitest';
-import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, rng, startPosition, type Position } from './reference.ts';
+import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomPosition, rng, startPosition, type Position } from './reference.ts';
 import { Rote704, reversed, standardForm } from './roteharness.ts';
 
 const id = (pos: Position): string => JSON.stringify(standardForm(pos));
@@ -100,5 +100,39 @@ describe("KLOOK's memory of the last look-up", () => {
     expect(g.look(a).score).toBe(640);
     expect(g.look(b).score).toBe(-1280);
     expect(g.look(c).score).toBe(1920);
+  });
+});
+
+describe('the search within a record (KLSR)', () => {
+  it('records of more than 8 boards, in the pool and in the changes: every board found with either side to move, no other board of the key', () => {
+    const g = new Rote704();
+    const rand = rng(808);
+    const byKey = new Map<number, Position[]>();
+    for (let i = 0; i < 4000; i++) {
+      const p = randomPosition(rand, 2, 0);
+      const k = standardForm(p).key;
+      const group = byKey.get(k) ?? [];
+      if (!group.some((q) => id(q) === id(p))) group.push(p);
+      byKey.set(k, group);
+    }
+    const [big, second] = [...byKey.values()].sort((a, b) => b.length - a.length);
+    expect(second!.length).toBeGreaterThan(20);
+    const saved = new Map<string, number>();
+    const save = (p: Position): void => {
+      const score = 64 * (saved.size + 1);
+      saved.set(id(p), score);
+      g.save(p, score, 3);
+    };
+    big!.filter((_, i) => i % 2 === 0).forEach(save); // every other board: misses fall between hits
+    g.call('KMERGE');
+    g.poke('KRPM', 10000);
+    g.poke('KPDEP', 24);
+    g.setPosition(0, startPosition());
+    g.call('KFWD');
+    second!.filter((_, i) => i % 2 === 1).forEach(save); // a record in the changes
+    for (const p of [...big!, ...second!]) {
+      expect(g.look(p).score).toBe(saved.get(id(p)));
+      expect(g.look(reversed(p)).score).toBe(saved.get(id(p)));
+    }
   });
 });

@@ -91,14 +91,14 @@ export interface TapeSetSpec {
 /**
  * Mount `path` (a missing file is a blank tape) read only on `spec.unit` and the scratch images on
  * theirs, after refusing a `path` of another kind (TapeKindError). A complete new tape left by an
- * earlier run is put in place first when `accept` (by default anything) takes it, and removed when
+ * earlier run is put in place first when `accept` (by default anything) takes its digest, and removed when
  * it does not.
  */
 export function attachTapeSet(
   io: { attachTape(n: number, drive: TapeUnit): void },
   path: string,
   spec: TapeSetSpec,
-  accept: (image: string) => boolean = () => true,
+  accept: (digest: string) => boolean = () => true,
 ): TapeSet {
   checkTapeKind(path, spec.kind);
   const scratchPaths = spec.scratch.map((s) => s.path);
@@ -107,7 +107,7 @@ export function attachTapeSet(
   let discarded: string | null = null;
   if (scratchPaths.some(existsSync)) {
     const choice = spec.choose();
-    if (choice.path !== null && accept(choice.path)) recovered = commit(choice).reason;
+    if (choice.path !== null && accept(imageDigest(choice.path))) recovered = commit(choice).reason;
     else {
       if (choice.path !== null) discarded = `${choice.path} (${choice.reason}), written by a run that was not recorded`;
       for (const p of scratchPaths) rmSync(p, { force: true });

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { REEL_FEET, reelFrames, TapeUnit } from '../../devices/tape.ts';
-import { readTapeFile } from '../../devices/tapeImage.ts';
+import { readTapeFile, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
 import { imageDigest, type PendingSwap, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 import { decodeMemorySet, MERGE_COMPLETE, type MemoryTape } from './memoryTape.ts';
 
@@ -49,11 +49,13 @@ export function readManifest(dir: string): Manifest {
   return { reelFeet: m.reelFeet, reels: m.reels };
 }
 
-/** Make an empty memory set (a folder and its manifest) with reels of `reelFeet` feet. */
-export function createMemorySet(dir: string, reelFeet = REEL_FEET): void {
+/** Make a memory set (a folder and its manifest) with reels of `reelFeet` feet: empty, or with `image` (a one-reel memory tape's entries) as its reel. */
+export function createMemorySet(dir: string, reelFeet = REEL_FEET, image?: TapeEntry[]): void {
   if (existsSync(dir)) throw new Error(`${dir}: already exists`);
   mkdirSync(dir, { recursive: true });
-  writeFileAtomic(join(dir, MANIFEST), `${JSON.stringify({ reelFeet, reels: [] }, null, 1)}\n`);
+  const reels = image ? [`new-${generation()}-1.tap`] : [];
+  if (image) writeTapeFile(join(dir, reels[0]!), image, 'tap');
+  writeFileAtomic(join(dir, MANIFEST), `${JSON.stringify({ reelFeet, reels }, null, 1)}\n`);
 }
 
 /** The memory a set holds, its reels decoded in order. */
@@ -62,8 +64,26 @@ export function readMemorySet(dir: string): MemoryTape {
   return decodeMemorySet(m.reels.map((r) => readTapeFile(join(dir, r))));
 }
 
-/** A memory tape image or a set, decoded. */
-export const readMemory = (path: string, one: (file: string) => MemoryTape): MemoryTape => (isMemorySet(path) ? readMemorySet(path) : one(path));
+/**
+ * A memory (a set, or a one-reel tape image) read only on tape 1's chain, the merges' scratch
+ * reels blank and in core, thrown away after the run (a match's players).
+ */
+export function mountMemoryReadOnly(io: { attachTape(n: number, drive: TapeUnit): void }, path: string): void {
+  const set = isMemorySet(path) ? readManifest(path) : null;
+  const reels = set ? set.reels.map((r) => join(path, r)) : [path];
+  const capacityFrames = reelFrames(set?.reelFeet ?? REEL_FEET);
+  REEL_CHAINS[1].forEach((unit, i) => {
+    const d = new TapeUnit(unit, { capacityFrames });
+    if (reels[i]) d.attach(reels[i], { readOnly: true });
+    else d.mount([], { readOnly: true });
+    io.attachTape(unit, d);
+  });
+  for (const unit of [...REEL_CHAINS[2], ...REEL_CHAINS[5]]) {
+    const d = new TapeUnit(unit, { capacityFrames });
+    d.mount([]);
+    io.attachTape(unit, d);
+  }
+}
 
 /** The digest a journal records for a set's reels. */
 const setDigest = (paths: readonly string[]): string => createHash('sha256').update(paths.map(imageDigest).join('\n')).digest('hex');

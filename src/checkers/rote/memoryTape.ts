@@ -27,7 +27,8 @@ import { asciiToWords } from '../../devices/codes.ts';
 import { TapeUnit } from '../../devices/tape.ts';
 import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
-import { attachMemorySet, isMemorySet, REEL_CHAINS } from './memorySet.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
+import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS } from './memorySet.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -201,6 +202,15 @@ export function decodeMemorySet(reels: readonly (readonly TapeEntry[])[]): Memor
 export const decodeMemoryTape = (entries: readonly TapeEntry[]): MemoryTape => decodeMemorySet([entries]);
 
 export const readMemoryTape = (path: string): MemoryTape => decodeMemoryTape(readTapeFile(path));
+
+/** A memory, a one-reel tape image or a set of reels (memorySet.ts), decoded. */
+export const readMemory = (path: string): MemoryTape => (isMemorySet(path) ? readMemorySet(path) : readMemoryTape(path));
+
+/** Refuse what is not a memory (a tape of another kind, a folder without a manifest) before the 704 is booted or anything written. */
+export function checkMemory(path: string): void {
+  if (isMemorySet(path)) readManifest(path);
+  else checkTapeKind(path, MEMORY_TAPE);
+}
 
 /** A memory tape: records, the MEMEND trailer whose counts agree, a tape mark. */
 export const MEMORY_TAPE = tapeKind('memory tape', (entries) => {

@@ -20,7 +20,7 @@ import { checkTapeKind } from '../../host/tapeKind.ts';
 import { takeLock, type Lock } from '../../host/lock.ts';
 import { type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../learning/learnPrint.ts';
-import { attachMemoryTapes, MEMORY_TAPE, MERGE_COMPLETE } from '../rote/memoryTape.ts';
+import { attachMemoryTapes, checkMemory, MERGE_COMPLETE } from '../rote/memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
 import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
@@ -280,7 +280,7 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   const memory = inSession(settings.memory) ?? (settings.rote && dir ? memoryFile(dir) : null);
   const learning = inSession(settings.learning) ?? (settings.learn && dir ? learningFile(dir) : null);
   // refused before the 704 is booted and before anything is written (the tapes again before each swap)
-  if (memory) checkTapeKind(memory, MEMORY_TAPE);
+  if (memory) checkMemory(memory);
   if (learning) checkTapeKind(learning, LEARNING_TAPE);
   const openings = inSession(settings.openings);
   const ballots = openings ? ballotOrder(playable(readBallots(openings), settings.barred), settings.seed!) : null;

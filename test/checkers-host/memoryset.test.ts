@@ -17,6 +17,8 @@ import { readTapeFile } from '../../src/devices/tapeImage.ts';
 import { TapeUnit } from '../../src/devices/tape.ts';
 import { parseFen, toFen } from '../checkers/reference.ts';
 import { bootRote } from '../checkers/roteharness.ts';
+import { runCli } from '../cliCapture.ts';
+import { registerTapeCommands } from '../../src/checkers/rote/tapeCli.ts';
 
 const fault = vi.hoisted(() => ({ manifest: false }));
 vi.mock('../../src/devices/atomicFile.ts', async (original) => {
@@ -60,8 +62,11 @@ const snapshot = (dir: string): Map<string, Buffer> => new Map(readdirSync(dir).
 const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {} };
 
 describe('a memory set: reels merged by the 704, swapped as a whole', () => {
-  it('a memory that outgrows its reel goes on two, swapped in by the manifest: the same records as on one long reel, tape info per reel', () => {
-    const dir = bundledSet();
+  it('a memory that outgrows its reel goes on two, swapped in by the manifest: the same records as on one long reel, tape info per reel', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    const made = await runCli(registerTapeCommands, ['tape', 'set', dir, '--reel-feet', String(FEET), '--from', BUNDLED]);
+    expect(made.out).toBe(`${dir}: memory tape: 124 boards in 85 records, complete\n`);
+    expect(readManifest(dir).reelFeet).toBe(FEET);
     const old = readManifest(dir).reels;
     const s = session(dir);
     expect(s.lines).toContain('ROTE REEL 1 FULL ON TAPE 2 - NEXT TAPE 8');
@@ -78,6 +83,11 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect([set.trailer!.boards, set.trailer!.records]).toEqual([Number(merge[1]), Number(merge[2])]);
     expect(set.reels.reduce((n, r) => n + r.boards, 0)).toBe(set.trailer!.boards);
     expect(swap.reason).toBe(`${merge[1]} boards in ${merge[2]} records on 2 reels (merge 1)`);
+    const info = (await runCli(registerTapeCommands, ['tape', 'info', dir])).out.split('\n');
+    expect(info[0]).toBe(`memory on 2 reels: ${merge[1]} boards in ${merge[2]} records, complete`);
+    set.reels.forEach((r, i) => expect(info[1 + i]).toBe(`reel ${i + 1}: ${r.boards} boards in ${r.records} records, ${r.words} words (${(r.words / r.boards).toFixed(2)} words a board, ${(r.boards / r.records).toFixed(2)} boards a record)`));
+    const json = JSON.parse((await runCli(registerTapeCommands, ['tape', 'info', dir, '--json'])).out) as { boards: number; reels: { boards: number }[] };
+    expect([json.boards, json.reels.map((r) => r.boards)]).toEqual([set.trailer!.boards, set.reels.map((r) => r.boards)]);
     // the same run on a one-reel tape of 2400 feet: the same records, ages and order
     const file = join(dirname(dir), 'one.tap');
     copyFileSync(BUNDLED, file);
@@ -117,24 +127,29 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThan(124);
   });
 
-  const child = (dir: string, mode: 'merging' | 'swap') => new Promise<{ out: string; killed: boolean }>((resolve) => {
-    const c = spawn(process.execPath, ['--import', 'tsx', join(here, 'memorysetchild.ts'), dir, mode, ...CARDS], { cwd: join(here, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    c.stdout.on('data', (d: Buffer) => {
-      out += String(d);
-      if (out.includes('MERGING')) c.kill('SIGKILL');
-    });
-    c.on('exit', (_code, signal) => resolve({ out, killed: signal === 'SIGKILL' }));
-  });
-
-  it('a process killed while the 704 writes the second reel leaves the old set whole; the next run removes the partial reels and goes on from the old set', async () => {
+  /** The set in a new folder, the child run on it in `mode` and killed; checks the kill and that every old file is as it was. */
+  const killedChild = async (mode: 'merging' | 'swap', said: string): Promise<string> => {
     const dir = bundledSet();
     const before = snapshot(dir);
-    const r = await child(dir, 'merging');
-    expect(r.out).toContain('MERGING');
+    const r = await new Promise<{ out: string; killed: boolean }>((resolve) => {
+      const c = spawn(process.execPath, ['--import', 'tsx', join(here, 'memorysetchild.ts'), dir, mode, ...CARDS], { cwd: join(here, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      c.stdout.on('data', (d: Buffer) => {
+        out += String(d);
+        if (out.includes('MERGING')) c.kill('SIGKILL');
+      });
+      c.on('exit', (_code, signal) => resolve({ out, killed: signal === 'SIGKILL' }));
+    });
+    expect(r.out).toContain(said);
     expect(r.killed).toBe(true);
     for (const [f, bytes] of before) expect(readFileSync(join(dir, f)).equals(bytes), f).toBe(true);
+    expect(readMemorySet(dir).trailer!.boards).toBe(124);
     expect(readMemorySet(dir).complete).toBe(true);
+    return dir;
+  };
+
+  it('a process killed while the 704 writes the second reel leaves the old set whole; the next run removes the partial reels and goes on from the old set', async () => {
+    const dir = await killedChild('merging', 'MERGING');
     const next = session(dir);
     expect(next.tapes.recovered).toBeNull();
     expect(next.lines[1]).toBe('ROTE ON - TAPE 1 BOARDS 124 RECORDS 85');
@@ -142,13 +157,7 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
   }, 120_000);
 
   it('a process killed between the new reels and the manifest leaves the old set whole; the next run puts the complete new set in', async () => {
-    const dir = bundledSet();
-    const before = snapshot(dir);
-    const r = await child(dir, 'swap');
-    expect(r.out).toContain('SAVED');
-    expect(r.killed).toBe(true);
-    for (const [f, bytes] of before) expect(readFileSync(join(dir, f)).equals(bytes), f).toBe(true);
-    expect(readMemorySet(dir).trailer!.boards).toBe(124);
+    const dir = await killedChild('swap', 'SAVED');
     const next = session(dir);
     expect(next.tapes.recovered).toMatch(/ boards in \d+ records on 2 reels \(merge 1\)$/);
     const recovered = Number(/^(\d+) boards/.exec(next.tapes.recovered!)![1]);

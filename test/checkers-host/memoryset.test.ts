@@ -127,6 +127,17 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThan(124);
   });
 
+  it('a new memory longer than its chain of reels is not put in: the machine stops in the merge and the old set stays, with the reason', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    createMemorySet(dir, 1, readTapeFile(BUNDLED)); // 1-foot reels: the 85 records need about eight
+    const before = snapshot(dir);
+    const s = session(dir);
+    expect(s.lines.at(-1)).toBe('ROTE REEL 2 FULL ON TAPE 8');
+    expect(s.pending.reason).toMatch(/^the new memory outgrew tape 8, the last reel of its chain/);
+    expect(s.pending.commit().installed).toBe(false);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   /** The set in a new folder, the child run on it in `mode` and killed; checks the kill and that every old file is as it was. */
   const killedChild = async (mode: 'merging' | 'swap', said: string): Promise<string> => {
     const dir = bundledSet();

@@ -125,4 +125,15 @@ describe('a memory on several reels (KMERGE reel by reel, KNEXT along the chain)
     expect(readThrough.cycles - skipped.cycles).toBeGreaterThan(onReel1 * 800);
     console.log(`KFWD to reel 2's record ${at - onReel1 + 1}: ${(skipped.cycles * 0.012).toFixed(1)} ms leaving reel 1 at its last key, ${(readThrough.cycles * 0.012).toFixed(1)} ms reading through its ${onReel1} records`);
   });
+
+  it('a memory longer than the chain stops the machine in the merge, the old memory still the memory', () => {
+    const g = new Rote704();
+    for (const n of [1, 2, 5, 7, 8, 9]) g.mountTape(n, [], reelFrames(1)); // 1-foot reels: 12 records or so
+    positions.slice(0, 60).forEach((p, i) => g.save(p, 64 * i, 5));
+    expect(() => g.call('KMERGE')).toThrow(/did not return to its caller: halt/);
+    const lines = g.m.printer.lines;
+    expect(lines.slice(-2)).toEqual(['ROTE REEL 1 FULL ON TAPE 2 - NEXT TAPE 8', 'ROTE REEL 2 FULL ON TAPE 8']);
+    expect(lines.some((l) => l.startsWith('ROTE MERGE'))).toBe(false);
+    expect(g.peek('KRU')).toBe(1);
+  });
 });

@@ -167,7 +167,8 @@ export function attachMemorySet(io: { attachTape(n: number, drive: TapeUnit): vo
   const unload = (printerText: string): PendingSwap => {
     for (const d of [...old, ...scratch]) d.detach();
     const last = [...printerText.matchAll(new RegExp(MERGE_COMPLETE.source, 'gm'))].pop();
-    let choice: SetChoice | string = 'no completed merge reported';
+    const outgrown = /^ROTE REEL \d+ FULL ON TAPE (\d+)$/m.exec(printerText); // KMRL: no unit left in the chain
+    let choice: SetChoice | string = outgrown ? `the new memory outgrew tape ${outgrown[1]}, the last reel of its chain (rote.sap KRNX): make the reels longer (tape set --reel-feet)` : 'no completed merge reported';
     if (last) {
       const head = Number(last[4]);
       choice = head === 2 || head === 5 ? chainAt(dir, head, scratchName) : `merge reported on tape ${head}, not a scratch tape`;

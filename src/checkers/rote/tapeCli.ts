@@ -11,7 +11,7 @@ import { tapeInfoJson } from './tapeJson.ts';
 import { drawBoard, parseFen } from '../notation/board.ts';
 import { joinMemoryTapes } from './join.ts';
 import { boardFen, decodeMemoryTape, readMemory, type MemoryRecord, type MemoryTape, type ReelSummary } from './memoryTape.ts';
-import { createMemorySet, isMemorySet, readMemorySet } from './memorySet.ts';
+import { createMemorySet, isMemorySet, readManifest, readMemorySet } from './memorySet.ts';
 import { REEL_FEET } from '../../devices/tape.ts';
 
 const out = (text = ''): void => {
@@ -57,6 +57,8 @@ export function tapeSummary(t: MemoryTape): string[] {
   return lines;
 }
 
+const emptySet = (dir: string): string => `${dir}: memory set with no reels yet (an empty memory; reels of ${readManifest(dir).reelFeet} feet)`;
+
 /** A memory tape image or set decoded; the learning tape (the other tape the program writes) is sent to its own command. */
 function readMemoryTapeFor(file: string): MemoryTape {
   if (isMemorySet(file)) return readMemorySet(file);
@@ -80,6 +82,7 @@ export function registerTapeCommands(program: Command): void {
         else for (const l of trapsSummary(traps)) out(l);
         return;
       }
+      if (isMemorySet(file) && readManifest(file).reels.length === 0) return out(opts.json ? JSON.stringify({ file, kind: 'memory', complete: true, records: 0, boards: 0, reels: [] }) : emptySet(file));
       const t = readMemoryTapeFor(file);
       if (opts.json) out(JSON.stringify(tapeInfoJson(file, t)));
       else for (const l of tapeSummary(t)) out(l);
@@ -91,6 +94,7 @@ export function registerTapeCommands(program: Command): void {
     .argument('<file>', 'the memory tape image or set')
     .option('--boards', 'draw each board (Black, the side to move, at the top)')
     .action(guarded((file: string, opts: { boards?: boolean }) => {
+      if (isMemorySet(file) && readManifest(file).reels.length === 0) return out(emptySet(file));
       const t = readMemoryTapeFor(file);
       for (const l of tapeSummary(t)) out(l);
       t.records.forEach((r, i) => {
@@ -127,6 +131,6 @@ export function registerTapeCommands(program: Command): void {
       if (!(feet > 0)) throw new Error(`--reel-feet ${opts.reelFeet}: give a positive number of feet`);
       if (opts.from !== undefined && !readMemoryTapeFor(opts.from).complete) throw new Error(`${opts.from}: not a complete memory tape (\`samuel704 tape info ${opts.from}\` says why)`);
       createMemorySet(dir, feet, opts.from === undefined ? undefined : readTapeFile(opts.from));
-      for (const l of tapeSummary(readMemorySet(dir)).slice(0, 1)) out(`${dir}: ${l}`);
+      out(opts.from === undefined ? emptySet(dir) : `${dir}: ${tapeSummary(readMemorySet(dir))[0]}`);
     }));
 }

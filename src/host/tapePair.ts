@@ -86,6 +86,8 @@ export interface TapeSetSpec {
   choose: Chooser;
   /** What the state tape must hold (a missing or empty file is a blank tape). */
   kind: TapeKind;
+  /** Frames before each unit's end-of-tape marker (TapeUnit's default: a 2,400-foot reel). */
+  capacityFrames?: number;
 }
 
 /**
@@ -113,12 +115,12 @@ export function attachTapeSet(
       for (const p of scratchPaths) rmSync(p, { force: true });
     }
   }
-  const old = new TapeUnit(spec.unit);
+  const old = new TapeUnit(spec.unit, { capacityFrames: spec.capacityFrames });
   if (existsSync(path)) old.attach(path, { readOnly: true });
   else old.mount([], { readOnly: true });
   const format = tapeFormatOf(path);
   const scratch = spec.scratch.map((s) => {
-    const d = new TapeUnit(s.unit);
+    const d = new TapeUnit(s.unit, { capacityFrames: spec.capacityFrames });
     d.attach(s.path, { format });
     return d;
   });

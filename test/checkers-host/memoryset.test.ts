@@ -88,7 +88,7 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     set.reels.forEach((r, i) => expect(info[1 + i]).toBe(`reel ${i + 1}: ${r.boards} boards in ${r.records} records, ${r.words} words (${(r.words / r.boards).toFixed(2)} words a board, ${(r.boards / r.records).toFixed(2)} boards a record)`));
     const json = JSON.parse((await runCli(registerTapeCommands, ['tape', 'info', dir, '--json'])).out) as { boards: number; reels: { boards: number }[] };
     expect([json.boards, json.reels.map((r) => r.boards)]).toEqual([set.trailer!.boards, set.reels.map((r) => r.boards)]);
-    // the same run on a one-reel tape of 2400 feet: the same records, ages and order
+    // the same run on a one-reel tape image (a reel of any length): the same records, ages and order
     const file = join(dirname(dir), 'one.tap');
     copyFileSync(BUNDLED, file);
     const one = session(file);

@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { REEL_FEET, reelFrames, TapeUnit } from '../../devices/tape.ts';
 import { readTapeFile, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
 import { imageDigest, type PendingSwap, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
-import { decodeMemorySet, MERGE_COMPLETE, type MemoryTape } from './memoryTape.ts';
+import { decodeMemorySet, MERGE_COMPLETE, ONE_REEL_IMAGE, type MemoryTape } from './memoryTape.ts';
 
 /** The units a memory's reels go on, in order, for the memory tape (1) and the merges' scratch tapes (2, 5): rote.sap KRNX. */
 export const REEL_CHAINS = { 1: [1, 7], 2: [2, 8], 5: [5, 9] } as const;
@@ -71,7 +71,7 @@ export function readMemorySet(dir: string): MemoryTape {
 export function mountMemoryReadOnly(io: { attachTape(n: number, drive: TapeUnit): void }, path: string): void {
   const set = isMemorySet(path) ? readManifest(path) : null;
   const reels = set ? set.reels.map((r) => join(path, r)) : [path];
-  const capacityFrames = reelFrames(set?.reelFeet ?? REEL_FEET);
+  const capacityFrames = set ? reelFrames(set.reelFeet) : ONE_REEL_IMAGE;
   REEL_CHAINS[1].forEach((unit, i) => {
     const d = new TapeUnit(unit, { capacityFrames });
     if (reels[i]) d.attach(reels[i], { readOnly: true });

@@ -299,15 +299,23 @@ export function attachMemoryTapes(
     scratch: SCRATCH_UNITS.map((unit, i) => ({ unit, path: scratchPaths(newPath)[i]! })),
     choose: (printerText) => chooseNewMemoryTape(newPath, printerText),
     kind: MEMORY_TAPE,
+    capacityFrames: ONE_REEL_IMAGE,
   }, accept);
   mountSecondReels(io);
   return set;
 }
 
 /**
+ * A memory tape image (a file) is one reel of any length, as before reels had a length: the 704
+ * never sees its end of tape, so a memory kept in one file grows without bound (the million-board
+ * growth does). Reels of the 727's length are a memory set's (memorySet.ts, its manifest's
+ * reelFeet): a million boards need about ten, more than the program's chains have units.
+ */
+export const ONE_REEL_IMAGE = Number.POSITIVE_INFINITY;
+
+/**
  * The units a merge goes on to when a reel fills (rote.sap KRNX: 7 after 1, 8 after 2, 9 after 5),
- * blank and in core for a one-reel memory tape: a new memory that needs a second reel is then not
- * complete on its first, and the swap keeps the old tape, saying to use a memory set (memorySet.ts).
+ * blank and in core beside a one-reel image: the program selects only units that are attached.
  */
 export function mountSecondReels(io: { attachTape(n: number, drive: TapeUnit): void }): void {
   for (const chain of Object.values(REEL_CHAINS)) for (const unit of chain.slice(1)) {

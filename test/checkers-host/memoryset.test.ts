@@ -19,6 +19,7 @@ import { parseFen, toFen } from '../checkers/reference.ts';
 import { bootRote } from '../checkers/roteharness.ts';
 import { runCli } from '../cliCapture.ts';
 import { registerTapeCommands } from '../../src/checkers/rote/tapeCli.ts';
+import { joinMemoryTapes } from '../../src/checkers/rote/join.ts';
 
 const fault = vi.hoisted(() => ({ manifest: false }));
 vi.mock('../../src/devices/atomicFile.ts', async (original) => {
@@ -100,6 +101,18 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(again.lines[1]).toBe(`ROTE ON - TAPE 1 BOARDS ${merge[1]} RECORDS ${merge[2]}`);
     expect(again.pending.commit().installed).toBe(true);
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThanOrEqual(Number(merge[1]));
+  });
+
+  it('tape join into a set: the 704 merges a one-reel memory into it reel by reel, and refuses a set as the other', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    createMemorySet(dir, FEET);
+    const r = await joinMemoryTapes(dir, BUNDLED);
+    expect(r).toMatchObject({ installed: true, reason: '124 boards in 85 records on 2 reels (merge 1)' });
+    const set = readMemorySet(dir);
+    expect(set.complete).toBe(true);
+    expect(set.records).toEqual(readMemoryTape(BUNDLED).records); // joined, not aged
+    const refused = await runCli(registerTapeCommands, ['tape', 'join', BUNDLED, dir]);
+    expect(refused.err).toContain(`${dir}: a memory set; *ROTE JOIN reads one reel on tape 6`);
   });
 
   it('a thrown error between the new reels and the manifest leaves the old set whole and in use; the next run recovers the new one only if accepted', () => {

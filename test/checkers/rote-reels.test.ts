@@ -117,6 +117,14 @@ describe('a memory on several reels (KMERGE reel by reel, KNEXT along the chain)
     expect(skipped.reelsLeft).toBe(1);
     expect(skipped.reading).toBe(nextUnit(short, short.peek('KRU')));
     expect(skipped.passed).toBe(at - onReel1); // reel 2's records of more pieces, passed over one by one
+    // a merge now (KMERGE, then KSEEK rebuilding the pool from the new memory's start): reel 1 of
+    // the new memory is left at its last key too, and the pool holds the same records again
+    const poolKeys = (): number[] => short.pool().map((e) => e.key);
+    const before = poolKeys();
+    short.poke('KNRSK', 0);
+    short.call('KMERGE');
+    expect(short.peek('KNRSK')).toBe(1);
+    expect(poolKeys()).toEqual(before);
     const readThrough = game(false);
     expect(readThrough.found).toBe(want.score);
     expect(readThrough.reelsLeft).toBe(0);

@@ -327,17 +327,41 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
  */
 export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   if (u.as === '-') return errorStop(`'unassigned code the 704 did something with that is not reproduced here (docs/unassigned-codes.md)'`);
-  // The stored word with the AC's sign in S, or AC P,1,2 in S,1,2.
-  const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${v})`
-    : u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
+  if (u.neverTaken) return '';
+  // The stored word with AC P,1,2 in S,1,2, then the AC's sign in S (both: AC S,1,2 in S,1,2).
+  const prefixed = (v: string): string => u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
+  const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);
   const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
-  let code = machineSemantics(u.as).code(gen);
-  // The operand with the tag in bits 18-20: every read of C(Y) in the instruction's code.
-  if (u.tagIntoOperand) {
-    code = `const w_ = m[${g.y}], tg_ = (w_ % ${W18}) >>> 15, opnd_ = w_ + ((tg_ | t) - tg_) * 32768; ${code.split(`m[${g.y}]`).join('opnd_')}`;
-  }
+  let code = u.orMq || u.orIntoY ? orStore(u, g) : machineSemantics(u.as).code(gen);
+  // The operand as the instruction reads it (every read of C(Y) in its code): the tag in place of
+  // bits 18-20, the sign inverted.
+  const reads: string[] = [];
+  if (u.tagIntoOperand) reads.push(`o_ += (t - ((o_ % ${W18}) >>> 15)) * 32768;`);
+  if (u.operandSignInverted) reads.push(`o_ += o_ >= ${P35} ? ${-P35} : ${P35};`);
+  // DVH/DVP: the dividend's low half (MQ 1-35) is the quotient's sign in every bit, when there is no divide check.
+  if (u.quotientSignFill) reads.push(`if (o_ % ${P35} > acM) mq = (mq >= ${P35} ? ${P35} : 0) + ((acS ^ (o_ >= ${P35} ? 1 : 0)) !== 0 ? ${P35 - 1} : 0);`);
+  // ANA: AC P := the operand's sign (ANA leaves S and Q 0).
+  if (u.signIntoP) code += ` acM = acM % ${P35} + (o_ >= ${P35} ? ${P35} : 0);`;
+  if (reads.length || u.signIntoP) code = `let o_ = m[${g.y}]; ${reads.join(' ')} ${code.split(`m[${g.y}]`).join('o_')}`;
   // AC bits 18-20 (2^15-2^17 of the magnitude) := the complement of the tag, before the operation.
   if (u.acTagComplement) code = `acM += ((7 - t) - Math.floor(acM / 32768) % 8) * 32768; ${code}`;
+  if (u.acPFromSign) code += ` if (acS === 0 && Math.floor(acM / ${P35}) % 2 === 0) acM += ${P35};`;
   if (u.xrOr !== 0) code = `const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)}`;
   return u.tag >= 0 ? `{ const t = ${u.tag}; ${code} }` : `{ ${code} }`;
 });
+
+/** What a `q` store writes: the instruction's field and bits S-17, as a mask of the 36-bit word. */
+const OR_MQ_FIELD: Readonly<Record<string, number>> = { STO: P36 - 1, STA: P36 - W18 + 0x7fff, STD: P36 - W18 };
+
+/**
+ * The minus-46 stores that OR sources together ([V]): `q` stores (AC word | MQ) into the
+ * instruction's field and bits S-17 (SLQ's), the rest of C(Y) kept; `r` ORs the AC word into C(Y).
+ * The AC word is STO's (the AC's sign in S) for STO and `s`, else the logical word P,1-35.
+ */
+function orStore(u: Unassigned, g: Gen): string {
+  const aw = u.as === 'STO' || u.signFromAc ? `acS * ${P35} + acM % ${P35}` : `acM % ${P36}`;
+  const mask = u.orIntoY ? P36 - 1 : OR_MQ_FIELD[u.as]!;
+  const v = u.orIntoY ? bitwise36('cur_', 'aw_', '|')
+    : `${bitwise36('cur_', String(P36 - 1 - mask), '&')} + ${bitwise36(bitwise36('aw_', 'mq', '|'), String(mask), '&')}`;
+  return `{ const cur_ = m[${g.y}], aw_ = ${aw}; ${g.store(g.y, v)} }`;
+}

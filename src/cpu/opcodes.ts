@@ -291,6 +291,10 @@ export interface Unassigned {
   readonly orMq: boolean;
   /** A store that ORs the word it stores into C(Y) (as ORS does). */
   readonly orIntoY: boolean;
+  /** SXD: the AC's decrement is ORed into the decrement stored. */
+  readonly orAcDecrement: boolean;
+  /** SXD: the AC's address is stored in the address (as STA). */
+  readonly acAddress: boolean;
   /** AC P is set when the AC's sign is plus (the ANS codes that store the AC's sign). */
   readonly acPFromSign: boolean;
   /** A conditional transfer whose condition never holds (trapped like one, never taken). */
@@ -310,7 +314,8 @@ export interface Unassigned {
 // instruction), `c<n>` cycles (default: as the instruction), `m` MQ 1-35 := the quotient sign before
 // dividing, `b` ANA's P := the operand's sign, `i` the operand's sign inverted, `q` (stores) the
 // MQ ORed in and bits S-17 stored too, `r` (stores) ORed into C(Y), `f` a transfer never taken,
-// `k` AC P := 1 when the AC is plus.
+// `k` AC P := 1 when the AC is plus, `d` (SXD) the AC's decrement ORed into the decrement stored,
+// `e` (SXD) the AC's address stored too.
 // [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TRA', 'x100'],
@@ -618,9 +623,9 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4631', '-'],
   ['4632', '-'],
   ['4633', '-'],
-  ['4635', '-'],
-  ['4636', '-'],
-  ['4637', '-'],
+  ['4635', 'SXD', 'd e'],
+  ['4636', 'SXD', 'd'],
+  ['4637', 'SXD', 'd'],
   ['4640-4677', 'HPR'],
   ['4701-4717', 'CAD'],
   ['4720-4733', 'PDX'],
@@ -671,6 +676,8 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       orIntoY: f.includes('r'),
       neverTaken: f.includes('f'),
       acPFromSign: f.includes('k'),
+      orAcDecrement: f.includes('d'),
+      acAddress: f.includes('e'),
       transfer: f.includes('t') ? true : f.includes('n') ? false : as !== '-' && d.transfer,
       readsMemory: as !== '-' && d.readsMemory,
       cycles: cy ? Number(cy.slice(1)) : d.cycles,

@@ -332,7 +332,7 @@ export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   const prefixed = (v: string): string => u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
   const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);
   const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
-  let code = u.orMq || u.orIntoY ? orStore(u, g) : machineSemantics(u.as).code(gen);
+  let code = u.orMq || u.orIntoY ? orStore(u, g) : u.orAcDecrement ? sxdWithAc(u, g) : machineSemantics(u.as).code(gen);
   // The operand as the instruction reads it (every read of C(Y) in its code): the tag in place of
   // bits 18-20, the sign inverted.
   const reads: string[] = [];
@@ -364,4 +364,10 @@ function orStore(u: Unassigned, g: Gen): string {
   const v = u.orIntoY ? bitwise36('cur_', 'aw_', '|')
     : `${bitwise36('cur_', String(P36 - 1 - mask), '&')} + ${bitwise36(bitwise36('aw_', 'mq', '|'), String(mask), '&')}`;
   return `{ const cur_ = m[${g.y}], aw_ = ${aw}; ${g.store(g.y, v)} }`;
+}
+
+/** SXD as the minus-463x codes do it ([V]): the AC's decrement ORed into the one stored, `e` the AC's address stored too. */
+function sxdWithAc(u: Unassigned, g: Gen): string {
+  const v = `cur_ - ${DECREMENT_OF('cur_')} * ${W18} + (x_ | ${DECREMENT_OF('acM')}) * ${W18}`;
+  return `{ const x_ = ${g.x()}; ${g.setX('x_')} const cur_ = m[${g.y}], v_ = ${v}; ${g.store(g.y, u.acAddress ? 'v_ - (v_ & 0x7fff) + (acM & 0x7fff)' : 'v_')} }`;
 }

@@ -575,8 +575,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4360-4373', 'ACL'],
   ['4374-4377', 'ACL', 'y o'],
   ['4401-4413', 'SBM'],
-  ['4414-4415', 'SBM', 'y o'],
-  ['4416-4417', 'SBM', 'y o'], // also SBM
+  ['4414-4417', 'SBM', 'y o'],
   ['4420-4457', 'HPR'],
   ['4460-4477', 'LDA'],
   ['4502', 'CAL', 'i'],

@@ -261,7 +261,9 @@ const SENSE: ReadonlyMap<number, OpDef> = (() => {
 // unassigned type-B code in both signs with tags 0-7, and with tags 0 and 3 in trapping mode,
 // and prefix −1 with four decrements, tags 0-7, in both modes; registers, indicators, core near
 // the operand, the next location and the cycles compared with our CPU running the instruction
-// named. The observations: docs/unassigned-codes.md. `--strict` (Cpu.strict) stops on them instead.
+// named. A second survey gave each run its own registers and random operands (signs, bits 18-20,
+// divide checks, MQ overflow) and settled the codes the first left open. The observations:
+// docs/unassigned-codes.md. `--strict` (Cpu.strict) stops on them instead.
 
 /** How an unassigned code behaves: the assigned instruction it runs as, and the differences. */
 export interface Unassigned {

@@ -281,6 +281,10 @@ export interface Unassigned {
   readonly prefixFromAc: boolean;
   /** The tag the instruction uses, whatever the word's tag (-1: the word's). */
   readonly tag: number;
+  /** The index registers it loads are named by the operand's bits 18-20, not by the tag. */
+  readonly tagFromOperand: boolean;
+  /** The index registers it loads are named by AC bits 18-20, not by the tag. */
+  readonly tagFromAc: boolean;
   /** The index registers the tag names are loaded with their OR, ORed with this (0: unchanged). */
   readonly xrOr: number;
   /** DVH/DVP: MQ 1-35 take the quotient's sign in every bit before the division (the dividend's low half). */
@@ -297,6 +301,8 @@ export interface Unassigned {
   readonly orAcDecrement: boolean;
   /** SXD: the AC's address is stored in the address (as STA). */
   readonly acAddress: boolean;
+  /** FAD and its kin: AC P does not join the AC's sign when the operands are exchanged. */
+  readonly pOutOfSign: boolean;
   /** AC P is set when the AC's sign is plus (the ANS codes that store the AC's sign). */
   readonly acPFromSign: boolean;
   /** A conditional transfer whose condition never holds (trapped like one, never taken). */
@@ -317,7 +323,9 @@ export interface Unassigned {
 // dividing, `b` ANA's P := the operand's sign, `i` the operand's sign inverted, `q` (stores) the
 // MQ ORed in and bits S-17 stored too, `r` (stores) ORed into C(Y), `f` a transfer never taken,
 // `k` AC P := 1 when the AC is plus, `d` (SXD) the AC's decrement ORed into the decrement stored,
-// `e` (SXD) the AC's address stored too.
+// `e` (SXD) the AC's address stored too, `h` the XRs loaded are named by the operand's bits 18-20,
+// `g` by AC bits 18-20, `j` Y indexed by the tag (an XR instruction whose tag does not name XRs),
+// `l` (FAD and kin) AC P does not join the AC's sign.
 // [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TRA', 'x100'],
@@ -345,11 +353,13 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0035', 'TTR', 'y'],
   ['0036', 'TRA', 'y'],
   ['0037', 'TTR', 'y'],
-  ['0041-0057', 'TLQ'],
+  ['0041-0053', 'TLQ'],
+  ['0054-0057', 'TLQ', 'y'],
   ['0060-0073', 'TRA'],
   ['0075-0077', 'TSX'],
   ['0101-0117', 'TZE'],
-  ['0121-0137', 'TPL'],
+  ['0121-0133', 'TPL'],
+  ['0134-0137', 'TPL', 'y'],
   ['0141-0157', 'TOV'],
   ['0160', 'TQO', 'f'],
   ['0163', 'TQP'],
@@ -388,20 +398,26 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0251', 'FDP'],
   ['0252', 'FDH'],
   ['0253', 'FDP'],
-  ['0254', 'HTR'], // also BST WEF
-  ['0255', 'FDP', 'y'],
+  ['0254', 'FDH', 'y o'],
+  ['0255', 'FDP', 'y o'],
   ['0256', 'WRS'], // also REW
-  ['0257', 'FDP', 'y'],
+  ['0257', 'FDP', 'y o'],
   ['0261-0273', 'FMP'],
   ['0274-0277', 'FMP', 'y o'],
-  ['0301', 'FAD'],
-  ['0303', 'FSB'],
-  ['0304-0305', 'FAD'],
-  ['0306-0307', 'FSB'],
-  ['0310-0311', 'FAD'],
-  ['0312-0313', 'FSB'],
-  ['0314-0315', 'FAD', 'y o'],
-  ['0316-0317', 'FSB', 'y o'],
+  ['0301', 'FAD', 'l'],
+  ['0303', 'FSB', 'l'],
+  ['0304', 'FAD'],
+  ['0305', 'FAD', 'l'],
+  ['0306', 'FSB'],
+  ['0307', 'FSB', 'l'],
+  ['0310', 'FAD'],
+  ['0311', 'FAD', 'l'],
+  ['0312', 'FSB'],
+  ['0313', 'FSB', 'l'],
+  ['0314', 'FAD', 'y o'],
+  ['0315', 'FAD', 'y o l'],
+  ['0316', 'FSB', 'y o'],
+  ['0317', 'FSB', 'y o l'],
   ['0322', 'ANS'],
   ['0324', 'ANS'],
   ['0326', 'ANS'],
@@ -435,7 +451,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0512-0513', 'CLS'],
   ['0514-0515', 'CLA', 'y o'],
   ['0516-0517', 'CLS', 'y o'],
-  ['0520-0533', 'NOP'],
+  ['0520-0533', 'LXA', 'j h'],
   ['0535-0537', 'LXA'],
   ['0540-0557', 'HPR'],
   ['0561-0573', 'LDQ'],
@@ -458,7 +474,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0625', 'STA'],
   ['0626', 'STD'],
   ['0627', 'NOP'],
-  ['0634', 'NOP'],
+  ['0634', 'STP', 'y'],
   ['0636', 'STD', 'y p'],
   ['0640-0677', 'HPR'],
   ['0701-0717', 'CPY'],
@@ -546,20 +562,26 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4251', 'FDP'],
   ['4252', 'FDH'],
   ['4253', 'FDP'],
-  ['4254', 'HTR'], // also BST WEF CAD
+  ['4254', 'FDH', 'y o'],
   ['4255', 'FDP', 'y o'],
-  ['4256', 'FDH'],
-  ['4257', 'FDP', 'y'],
+  ['4256', 'FDH', 'y o'],
+  ['4257', 'FDP', 'y o'],
   ['4261-4273', 'UFM'],
   ['4274-4277', 'UFM', 'y o'],
-  ['4301', 'UFA'],
-  ['4303', 'UFS'],
-  ['4304-4305', 'UFA'],
-  ['4306-4307', 'UFS'],
-  ['4310-4311', 'UFA'],
-  ['4312-4313', 'UFS'],
-  ['4314-4315', 'UFA', 'y o'],
-  ['4316-4317', 'UFS', 'y o'],
+  ['4301', 'UFA', 'l'],
+  ['4303', 'UFS', 'l'],
+  ['4304', 'UFA'],
+  ['4305', 'UFA', 'l'],
+  ['4306', 'UFS'],
+  ['4307', 'UFS', 'l'],
+  ['4310', 'UFA'],
+  ['4311', 'UFA', 'l'],
+  ['4312', 'UFS'],
+  ['4313', 'UFS', 'l'],
+  ['4314', 'UFA', 'y o'],
+  ['4315', 'UFA', 'y o l'],
+  ['4316', 'UFS', 'y o'],
+  ['4317', 'UFS', 'y o l'],
   ['4321', 'ANA', 'b'],
   ['4322', 'ANA'],
   ['4323', 'ANA', 'b'],
@@ -571,7 +593,10 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4331', 'ANA', 'b'],
   ['4332', 'ANA'],
   ['4333', 'ANA', 'b'],
-  ['4334-4337', 'ANA', 'y'],
+  ['4334', 'ANA', 'y o a'],
+  ['4335', 'ANA', 'y o a b'],
+  ['4336', 'ANA', 'y o a'],
+  ['4337', 'ANA', 'y o a b'],
   ['4340-4353', 'CAS'],
   ['4354-4357', 'CAS', 'y'],
   ['4360-4373', 'ACL'],
@@ -594,7 +619,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4515', 'ORA', 'y o'],
   ['4516', 'CAL', 'y o i'],
   ['4517', 'ORA', 'y o i'],
-  ['4520-4533', 'NOP'],
+  ['4520-4533', 'LXD', 'j h'],
   ['4535-4537', 'LXD'],
   ['4540-4557', 'HPR'],
   ['4560-4573', 'LDQ'],
@@ -648,7 +673,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0321', 'ANS', 's k'], ['0323', 'ANS', 's k'], ['0325', 'ANS', 's k'], ['0327', 'ANS', 's k'], ['0331', 'ANS', 's k'], ['0333', 'ANS', 's k'],
   ['0334', 'ANS', 'y o a'], ['0335', 'ANS', 'y o a s k'], ['0336', 'ANS', 'y o a'], ['0337', 'ANS', 'y o a s k'],
   ['0631', 'STA', 's p'], ['0632', 'STD', 'p'], ['0633', 'STP', 's'], ['0635', 'STA', 'y s p'], ['0637', 'STP', 'y s'],
-  ['0720-0733', 'PAX', 'T6'],
+  ['0720-0733', 'PAX', 'g'],
 ];
 
 /** Unassigned codes by their 12 bits (prefix −1 fills 5000-5777), from UNASSIGNED_ROWS. */
@@ -663,13 +688,15 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
     const xr = f.find((w) => w.startsWith('x')), cy = f.find((w) => w.startsWith('c'));
     const u: Unassigned = {
       as,
-      indexed: d.indexing === 'Y' && d.format === 'B' && !f.includes('y'),
+      indexed: (d.indexing === 'Y' && d.format === 'B' && !f.includes('y')) || f.includes('j'),
       tagIntoOperand: f.includes('o'),
       acTagComplement: f.includes('a'),
       signFromAc: f.includes('s'),
       prefixFromAc: f.includes('p'),
       tag: f.some((w) => w.startsWith('T')) ? Number(f.find((w) => w.startsWith('T'))!.slice(1)) : -1,
       xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
+      tagFromOperand: f.includes('h'),
+      tagFromAc: f.includes('g'),
       quotientSignFill: f.includes('m'),
       signIntoP: f.includes('b'),
       operandSignInverted: f.includes('i'),
@@ -677,6 +704,7 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       orIntoY: f.includes('r'),
       neverTaken: f.includes('f'),
       acPFromSign: f.includes('k'),
+      pOutOfSign: f.includes('l'),
       orAcDecrement: f.includes('d'),
       acAddress: f.includes('e'),
       transfer: f.includes('t') ? true : f.includes('n') ? false : as !== '-' && d.transfer,

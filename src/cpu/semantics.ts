@@ -58,6 +58,7 @@ const P36 = 68719476736;
 const P37 = 137438953472;
 const W18 = 262144; // 2^18: the decrement field starts at bit 17
 const P33 = 8589934592;
+const P27 = 134217728; // 2^27: a floating word's characteristic starts at bit 8
 
 /** Local register names and the Cpu fields they stand for, in the order cores load them. */
 export const REGISTER_FILE: readonly (readonly [local: string, field: string])[] = [
@@ -333,10 +334,14 @@ export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);
   const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
   let code = u.orMq || u.orIntoY ? orStore(u, g) : u.orAcDecrement ? sxdWithAc(u, g) : machineSemantics(u.as).code(gen);
+  if (u.pOutOfSign) code = code.replace(/floatAdd\(c, (.*?), (true|false), (true|false)\)/, 'floatAdd(c, $1, $2, $3, false)');
   // The operand as the instruction reads it (every read of C(Y) in its code): the tag in place of
   // bits 18-20, the sign inverted.
   const reads: string[] = [];
   if (u.tagIntoOperand) reads.push(`o_ += (t - ((o_ % ${W18}) >>> 15)) * 32768;`);
+  // FAD and kin: when the operands are exchanged (the AC's characteristic, Q and P included, is
+  // the larger) the AC's word passes through the storage register too and takes the tag there.
+  if (u.tagIntoOperand && code.includes('floatAdd(')) reads.push(`if (Math.floor((o_ % ${P35}) / ${P27}) < Math.floor(acM / ${P27})) acM += (t - Math.floor(acM / 32768) % 8) * 32768;`);
   if (u.operandSignInverted) reads.push(`o_ += o_ >= ${P35} ? ${-P35} : ${P35};`);
   // DVH/DVP: the dividend's low half (MQ 1-35) is the quotient's sign in every bit, when there is no divide check.
   if (u.quotientSignFill) reads.push(`if (o_ % ${P35} > acM) mq = (mq >= ${P35} ? ${P35} : 0) + ((acS ^ (o_ >= ${P35} ? 1 : 0)) !== 0 ? ${P35 - 1} : 0);`);
@@ -347,7 +352,9 @@ export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   if (u.acTagComplement) code = `acM += ((7 - t) - Math.floor(acM / 32768) % 8) * 32768; ${code}`;
   if (u.acPFromSign) code += ` if (acS === 0 && Math.floor(acM / ${P35}) % 2 === 0) acM += ${P35};`;
   if (u.xrOr !== 0) code = `const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)}`;
-  return u.tag >= 0 ? `{ const t = ${u.tag}; ${code} }` : `{ ${code} }`;
+  // The tag that names the index registers loaded, where it is not the word's.
+  const tag = u.tag >= 0 ? String(u.tag) : u.tagFromOperand ? `(m[${g.y}] % ${W18}) >>> 15` : u.tagFromAc ? 'Math.floor(acM / 32768) % 8' : '';
+  return tag ? `{ const t = ${tag}; ${code} }` : `{ ${code} }`;
 });
 
 /** What a `q` store writes: the instruction's field and bits S-17, as a mask of the 36-bit word. */

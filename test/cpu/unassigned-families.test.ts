@@ -4,31 +4,33 @@
 // one instruction a line, each with its own index registers, AC, MQ, indicators and operand words
 // (docs/unassigned-codes.md, "Second survey"):
 //
-//   CODE TAG TRAP XRS AC MQ FLAGS OPERANDS -> NEXT CYCLES AC MQ XRS FLAGS [CORE]
+//   CODE TAG TRAP XRS AC MQ FLAGS OPERANDS BLOCK -> NEXT CYCLES AC MQ XRS FLAGS [CORE]
 //
 // in octal; AC is S,Q,P,1-35 (S at 2^37); FLAGS are AC overflow, MQ overflow, divide check,
-// trapping mode; OPERANDS the words at block+20..27 (Y = block+27); NEXT the next location relative
+// trapping mode; OPERANDS the words at BLOCK+20..27 (the instruction at BLOCK+13, Y = BLOCK+27: where
+// the model ran it, since shifts and TSX see the address itself); NEXT the next location relative
 // to the block; CORE the block's words that changed. A stop reads `stop NEXT ...` or `hang NEXT ...`
 // (the model stopped fetching; Start went on at NEXT) with the registers as they were then.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Machine } from '../../src/machine/machine.ts';
-import { UNASSIGNED } from '../../src/cpu/opcodes.ts';
+import { BY_MNEMONIC, UNASSIGNED } from '../../src/cpu/opcodes.ts';
 
-const B = 0o100; // the block; the instruction at B+13, Y = B+27
 const oct = (s: string): number => parseInt(s, 8);
+/** The code of an assigned instruction by its mnemonic. */
+const ASSIGNED = new Map([...BY_MNEMONIC].map(([name, d]) => [name, Math.floor(d.template / 2 ** 24)]));
 
 interface Observation {
-  line: string; code: number; tag: number; trap: boolean; xr: number[]; ac: bigint; mq: number; flags: string; operands: number[];
+  line: string; block: number; code: number; tag: number; trap: boolean; xr: number[]; ac: bigint; mq: number; flags: string; operands: number[];
   stop?: 'stop' | 'hang'; next: string; cycles?: number; after?: { ac: string; mq: string; xr: string; flags: string }; mem: string[];
 }
 
 function parse(line: string): Observation {
   const [head, tail] = line.split(' -> ') as [string, string];
-  const [code, tag, trap, xr, ac, mq, flags, operands] = head.split(' ') as string[];
+  const [code, tag, trap, xr, ac, mq, flags, operands, block] = head.split(' ') as string[];
   const o: Observation = {
-    line, code: oct(code!), tag: +tag!, trap: trap === '1', xr: xr!.split(',').map(oct), ac: BigInt('0o' + ac), mq: oct(mq!),
+    line, block: oct(block!), code: oct(code!), tag: +tag!, trap: trap === '1', xr: xr!.split(',').map(oct), ac: BigInt('0o' + ac), mq: oct(mq!),
     flags: flags!, operands: operands!.split(',').map(oct), next: '', mem: [],
   };
   const f = tail.split(' ');
@@ -47,7 +49,7 @@ const OBSERVATIONS = readFileSync(new URL('./unassigned-families-observations.tx
 function run(o: Observation, code = o.code) {
   const m = new Machine({ coreWords: 8192 });
   const c = m.cpu;
-  const L = B + 11, y = B + 23;
+  const B = o.block, L = B + 11, y = B + 23;
   for (let a = 0; a < 8192; a++) c.mem[a] = a; // HTR to itself everywhere, as in the harness
   c.mem[L] = code * 2 ** 24 + o.tag * 2 ** 15 + y;
   o.operands.forEach((v, i) => { c.mem[B + 16 + i] = v; });
@@ -67,16 +69,26 @@ function run(o: Observation, code = o.code) {
   };
 }
 
+/**
+ * FDP with AC P set and a divide check: the model raises AC overflow as well, for FDP itself as
+ * for its unassigned kin (reference runs in the survey's logs); ours does not (an assigned
+ * instruction, left as it is). Such a code must do all the rest as observed.
+ */
+const fdpOverflow = (o: Observation): boolean => UNASSIGNED[o.code]?.as === 'FDP' && (o.ac >> 35n) % 2n === 1n && o.after?.flags === '1010';
+
 /** Where our CPU differs from one observation (empty: it agrees). */
-function differences(o: Observation): string[] {
+function differences(seen: Observation): string[] {
+  let o = seen;
   const r = run(o);
   const bad: string[] = [];
+  if (fdpOverflow(o)) o = { ...o, after: { ...o.after!, flags: '0010' } };
   if (o.stop) {
-    // The model's DVH, and the DVH-like codes, stop on a divide check and hold the AC's ones'
-    // complement when Start goes on; ours stop as our DVH does, the AC unchanged (docs: "Also seen").
-    const dvh = run(o, 0o220);
+    // A stop: Start went on at `next` with the registers as observed. The model's DVH, and the
+    // DVH-like codes, stop on a divide check without the program stop (`hang`) and hold the AC's
+    // ones' complement when Start goes on; ours stop as our DVH does, the AC unchanged (docs: "Also seen").
+    const ac = o.stop === 'hang' ? run(o, ASSIGNED.get(UNASSIGNED[o.code]!.as)!).ac : o.after!.ac;
     if (r.stop.reason !== 'halt' || r.next !== o.next) bad.push(`${r.stop.reason} next ${r.next}, not a stop going on at ${o.next}`);
-    if (r.ac !== dvh.ac || r.mq !== o.after!.mq || r.xr !== o.after!.xr || r.flags !== o.after!.flags) bad.push(`registers ${r.ac} ${r.mq} ${r.xr} ${r.flags}`);
+    if (r.ac !== ac || r.mq !== o.after!.mq || r.xr !== o.after!.xr || r.flags !== o.after!.flags) bad.push(`registers ${r.ac} ${r.mq} ${r.xr} ${r.flags}`);
   } else {
     if (r.next !== o.next) bad.push(`next ${r.next} not ${o.next}`);
     if (r.cycles !== o.cycles) bad.push(`${r.cycles} cycles not ${o.cycles}`);
@@ -96,16 +108,18 @@ function family(title: string, codes: string, minimum: number): void {
     return Array.from({ length: hi! - lo + 1 }, (_, i) => lo + i);
   }));
   it(`${title} (${codes})`, () => {
-    const mine = OBSERVATIONS.filter((o) => set.has(o.code));
+    const mine = OBSERVATIONS.filter((o) => set.has(o.code) && UNASSIGNED[o.code]);
     expect(mine.length).toBeGreaterThanOrEqual(minimum);
     const wrong = mine.map((o) => [o.line, differences(o)] as const).filter(([, d]) => d.length).map(([l, d]) => `${l}: ${d.join('; ')}`);
-    expect(wrong.slice(0, 10), `${wrong.length} of ${mine.length} disagree`).toEqual([]);
+    expect(wrong.slice(0, 100), `${wrong.length} of ${mine.length} disagree`).toEqual([]);
   });
 }
 
 describe('the unassigned codes of the second survey do what the gate-level model did', () => {
   family('divide with MQ 1-35 filled with the quotient sign; even codes stop on a divide check as DVH, odd go on as DVP', '4220-4237', 100);
   family('DVH/DVP-like plus codes after a divide check', '0222-0233', 20);
+  family('FDH/FDP-like codes after a divide check: even stop as FDH, odd go on as FDP', '0242-0253 0255 0257 4240-4253 4255 4257', 50);
+  family('FAD/FSB/UFA/UFS-like codes with AC P set: the odd ones keep P out of the sign', '0301-0317 4301-4317', 64);
   family('ANA with AC P taken from the operand sign', '4321 4323 4325 4327 4331 4333', 48);
   family('CAL and ORA with the operand sign inverted', '4502 4503 4506 4507 4512 4513 4516 4517', 64);
   family('stores that OR the MQ in (STO, STA, STD with SLQ field), or OR the AC word into C(Y)', '4601-4627', 56);
@@ -113,6 +127,7 @@ describe('the unassigned codes of the second survey do what the gate-level model
   family('SXD (4634) and SXD with the AC decrement ORed in (4635 also STA)', '4634-4637', 100);
   family('TQO-like codes that never transfer, and those that are TQO, with the MQ overflow indicator on', '0002-0017 0160-0175 4040-4057 4160-4175', 39);
   family('Y not indexed: the tag replaces operand bits 18-20', '0214-0217 0234-0237 0274-0277 0314-0317 0334-0337 0374-0377 0414-0417 0514-0517 0574-0577 4214-4217 4255 4274-4277 4314-4317 4374-4377 4414-4417 4514-4517 4574-4577', 100);
+  family('every unassigned type-B code once more, random tag, registers and operands', '0001-4777', 1500);
 
   it('every code is in the table, and only 4630-4633 still stop as not reproduced', () => {
     const stops = [];

@@ -267,7 +267,7 @@ const SENSE: ReadonlyMap<number, OpDef> = (() => {
 
 /** How an unassigned code behaves: the assigned instruction it runs as, and the differences. */
 export interface Unassigned {
-  /** The assigned instruction whose semantics run; `-` for a code the CPU stops on (not reproduced). */
+  /** The assigned instruction whose semantics run. */
   readonly as: string;
   /** Y is indexed by the tag (else Y is used as it stands). */
   readonly indexed: boolean;
@@ -297,6 +297,11 @@ export interface Unassigned {
   readonly orMq: boolean;
   /** A store that ORs the word it stores into C(Y) (as ORS does). */
   readonly orIntoY: boolean;
+  /**
+   * SXD with Y indexed (4630-4633): the XRs the tag names take the complement of their OR, then
+   * those C(Y) bits 18-20 name (with `d`, ORed with AC bits 18-20) the complement of theirs.
+   */
+  readonly complementingSxd: boolean;
   /** SXD: the AC's decrement is ORed into the decrement stored. */
   readonly orAcDecrement: boolean;
   /** SXD: the AC's address is stored in the address (as STA). */
@@ -325,7 +330,7 @@ export interface Unassigned {
 // `k` AC P := 1 when the AC is plus, `d` (SXD) the AC's decrement ORed into the decrement stored,
 // `e` (SXD) the AC's address stored too, `h` the XRs loaded are named by the operand's bits 18-20,
 // `g` by AC bits 18-20, `j` Y indexed by the tag (an XR instruction whose tag does not name XRs),
-// `l` (FAD and kin) AC P does not join the AC's sign.
+// `l` (FAD and kin) AC P does not join the AC's sign, `w` (SXD, Y indexed) XRs loaded with complements.
 // [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TRA', 'x100'],
@@ -645,10 +650,10 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4625', 'STA', 'q s'],
   ['4626', 'STD', 'q'],
   ['4627', 'STD', 'q s'],
-  ['4630', '-'],
-  ['4631', '-'],
-  ['4632', '-'],
-  ['4633', '-'],
+  ['4630', 'SXD', 'j w'],
+  ['4631', 'SXD', 'j w d e'],
+  ['4632', 'SXD', 'j w d'],
+  ['4633', 'SXD', 'j w d'],
   ['4635', 'SXD', 'd e'],
   ['4636', 'SXD', 'd'],
   ['4637', 'SXD', 'd'],
@@ -680,8 +685,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
 export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
   const table: (Unassigned | undefined)[] = new Array(4096).fill(undefined);
   for (const [codes, as, how = ''] of UNASSIGNED_ROWS) {
-    // `-`: observed, but no rule reproduces it yet; the CPU stops on it (NOT_REPRODUCED).
-    const d = as === '-' ? BY_MNEMONIC.get('HTR') : BY_MNEMONIC.get(as);
+    const d = BY_MNEMONIC.get(as);
     if (!d || d.kind !== 'machine') throw new Error(`internal: unassigned ${codes} runs as ${as}, not a machine instruction`);
     const [lo, hi = lo] = codes.split('-').map((s) => parseInt(s, 8)) as [number, number?];
     const f = how.split(' ');
@@ -706,9 +710,10 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       acPFromSign: f.includes('k'),
       pOutOfSign: f.includes('l'),
       orAcDecrement: f.includes('d'),
+      complementingSxd: f.includes('w'),
       acAddress: f.includes('e'),
-      transfer: f.includes('t') ? true : f.includes('n') ? false : as !== '-' && d.transfer,
-      readsMemory: as !== '-' && d.readsMemory,
+      transfer: f.includes('t') ? true : f.includes('n') ? false : d.transfer,
+      readsMemory: d.readsMemory,
       cycles: cy ? Number(cy.slice(1)) : d.cycles,
     };
     for (let op = lo; op <= hi!; op++) {

@@ -327,13 +327,13 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
  * differences the gate-level model showed. Interpreter only: `t` is the interpreter's tag.
  */
 export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
-  if (u.as === '-') return errorStop(`'unassigned code the 704 did something with that is not reproduced here (docs/unassigned-codes.md)'`);
   if (u.neverTaken) return '';
   // The stored word with AC P,1,2 in S,1,2, then the AC's sign in S (both: AC S,1,2 in S,1,2).
   const prefixed = (v: string): string => u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
   const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);
   const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
-  let code = u.orMq || u.orIntoY ? orStore(u, g) : u.orAcDecrement ? sxdWithAc(u, g) : machineSemantics(u.as).code(gen);
+  let code = u.orMq || u.orIntoY ? orStore(u, g) : u.complementingSxd ? complementingSxd(u, g)
+    : u.orAcDecrement ? sxdWithAc(u, g) : machineSemantics(u.as).code(gen);
   if (u.pOutOfSign) code = code.replace(/floatAdd\(c, (.*?), (true|false), (true|false)\)/, 'floatAdd(c, $1, $2, $3, false)');
   // The operand as the instruction reads it (every read of C(Y) in its code): the tag in place of
   // bits 18-20, the sign inverted.
@@ -377,4 +377,21 @@ function orStore(u: Unassigned, g: Gen): string {
 function sxdWithAc(u: Unassigned, g: Gen): string {
   const v = `cur_ - ${DECREMENT_OF('cur_')} * ${W18} + (x_ | ${DECREMENT_OF('acM')}) * ${W18}`;
   return `{ const x_ = ${g.x()}; ${g.setX('x_')} const cur_ = m[${g.y}], v_ = ${v}; ${g.store(g.y, u.acAddress ? 'v_ - (v_ & 0x7fff) + (acM & 0x7fff)' : 'v_')} }`;
+}
+
+/**
+ * SXD with Y indexed, as 4630-4633 do it ([V]): the XRs the tag names take the complement of their
+ * OR; then the XRs named by C(Y) bits 18-20 (with `d` ORed with AC bits 18-20) take the complement
+ * of their OR as it now is, v (0 when neither names any). The decrement stored is v ORed with the
+ * tag's OR as it was (with `d` and the AC's decrement); `e` stores the AC's address too.
+ */
+function complementingSxd(u: Unassigned, g: Gen): string {
+  const named = (s: string): string => `((${s} & 1 ? x1 : 0) | (${s} & 2 ? x2 : 0) | (${s} & 4 ? x4 : 0))`;
+  const load = (s: string, v: string): string => `if (${s} & 1) x1 = ${v}; if (${s} & 2) x2 = ${v}; if (${s} & 4) x4 = ${v};`;
+  const acd = u.orAcDecrement ? ` | ${DECREMENT_OF('acM')}` : '';
+  return `{ const x0_ = ${g.x()}, c0_ = ~x0_ & am; ${load('t', 'c0_')}
+    const cur_ = m[${g.y}], s_ = ((cur_ % ${W18}) >>> 15)${u.orAcDecrement ? ' | Math.floor(acM / 32768) % 8' : ''};
+    const v_ = (t | s_) !== 0 ? ~${named('s_')} & am : 0; ${load('s_', 'v_')}
+    const sw_ = cur_ - ${DECREMENT_OF('cur_')} * ${W18} + (v_ | x0_${acd}) * ${W18};
+    ${g.store(g.y, u.acAddress ? 'sw_ - (sw_ & 0x7fff) + (acM & 0x7fff)' : 'sw_')} }`;
 }

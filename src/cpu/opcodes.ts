@@ -310,6 +310,8 @@ export interface Unassigned {
   readonly pOutOfSign: boolean;
   /** AC P is set when the AC's sign is plus (the ANS codes that store the AC's sign). */
   readonly acPFromSign: boolean;
+  /** TQP that also transfers on MQ overflow and turns the indicator off (TQP and TQO at once). */
+  readonly orMqOverflow: boolean;
   /** A conditional transfer whose condition never holds (trapped like one, never taken). */
   readonly neverTaken: boolean;
   /** Trapping mode catches it as a transfer. */
@@ -330,7 +332,8 @@ export interface Unassigned {
 // `k` AC P := 1 when the AC is plus, `d` (SXD) the AC's decrement ORed into the decrement stored,
 // `e` (SXD) the AC's address stored too, `h` the XRs loaded are named by the operand's bits 18-20,
 // `g` by AC bits 18-20, `j` Y indexed by the tag (an XR instruction whose tag does not name XRs),
-// `l` (FAD and kin) AC P does not join the AC's sign, `w` (SXD, Y indexed) XRs loaded with complements.
+// `l` (FAD and kin) AC P does not join the AC's sign, `w` (SXD, Y indexed) XRs loaded with complements,
+// `v` (TQP) transfers on MQ overflow too, turning it off.
 // [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TRA', 'x100'],
@@ -367,16 +370,19 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0134-0137', 'TPL', 'y'],
   ['0141-0157', 'TOV'],
   ['0160', 'TQO', 'f'],
-  ['0163', 'TQP'],
+  ['0163', 'TQP', 'v'],
   ['0164', 'TQO', 'f'],
   ['0165', 'TQO'],
-  ['0166-0167', 'TQP'],
+  ['0166', 'TQP'],
+  ['0167', 'TQP', 'v'],
   ['0170', 'TQO', 'f'],
   ['0171', 'TQO'],
-  ['0172-0173', 'TQP'],
+  ['0172', 'TQP'],
+  ['0173', 'TQP', 'v'],
   ['0174', 'TQO', 'f'],
-  ['0175', 'TQO'],
-  ['0176-0177', 'TQP', 'y'],
+  ['0175', 'TQO', 'y'],
+  ['0176', 'TQP', 'y'],
+  ['0177', 'TQP', 'y v'],
   ['0201-0213', 'MPY'],
   ['0214-0217', 'MPY', 'y o'],
   ['0222', 'DVH'],
@@ -527,16 +533,20 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4154-4157', 'TNO', 'y'],
   ['4160', 'TQO', 'f'],
   ['4161', 'TQO'],
-  ['4162-4163', 'TQP'],
+  ['4162', 'TQP'],
+  ['4163', 'TQP', 'v'],
   ['4164', 'TQO', 'f'],
   ['4165', 'TQO'],
-  ['4166-4167', 'TQP'],
+  ['4166', 'TQP'],
+  ['4167', 'TQP', 'v'],
   ['4170', 'TQO', 'f'],
   ['4171', 'TQO'],
-  ['4172-4173', 'TQP'],
+  ['4172', 'TQP'],
+  ['4173', 'TQP', 'v'],
   ['4174', 'TQO', 'f'],
-  ['4175', 'TQO'],
-  ['4176-4177', 'TQP', 'y'],
+  ['4175', 'TQO', 'y'],
+  ['4176', 'TQP', 'y'],
+  ['4177', 'TQP', 'y v'],
   ['4201-4213', 'MPR'],
   ['4214-4217', 'MPR', 'y o'],
   ['4220', 'DVH', 'm'],
@@ -707,6 +717,7 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       orMq: f.includes('q'),
       orIntoY: f.includes('r'),
       neverTaken: f.includes('f'),
+      orMqOverflow: f.includes('v'),
       acPFromSign: f.includes('k'),
       pOutOfSign: f.includes('l'),
       orAcDecrement: f.includes('d'),

@@ -328,6 +328,7 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
  */
 export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   if (u.neverTaken) return '';
+  if (u.orMqOverflow) return `if (mq < ${P35} || mqo) { mqo = false; ${g.jump(g.y)} }`;
   // The stored word with AC P,1,2 in S,1,2, then the AC's sign in S (both: AC S,1,2 in S,1,2).
   const prefixed = (v: string): string => u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
   const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);

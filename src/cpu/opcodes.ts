@@ -271,7 +271,7 @@ export interface Unassigned {
   readonly as: string;
   /** Y is indexed by the tag (else Y is used as it stands). */
   readonly indexed: boolean;
-  /** The tag is ORed into bits 18-20 of the operand C(Y) the instruction reads. */
+  /** The tag replaces bits 18-20 of the operand C(Y) the instruction reads. */
   readonly tagIntoOperand: boolean;
   /** AC bits 18-20 are set to the complement of the tag first. */
   readonly acTagComplement: boolean;
@@ -279,8 +279,6 @@ export interface Unassigned {
   readonly signFromAc: boolean;
   /** The word it stores takes AC bits P,1,2 in its bits S,1,2 (as STP does). */
   readonly prefixFromAc: boolean;
-  /** The tag the instruction uses, whatever the word's tag (-1: the word's). */
-  readonly tag: number;
   /** The index registers it loads are named by the operand's bits 18-20, not by the tag. */
   readonly tagFromOperand: boolean;
   /** The index registers it loads are named by AC bits 18-20, not by the tag. */
@@ -323,9 +321,8 @@ export interface Unassigned {
 }
 
 // Codes (octal, `A-B` a range), the instruction, and the differences: `y` Y not indexed,
-// `o` tag into the operand, `a` AC bits 18-20 := complement of the tag, `s` the stored word takes
-// the AC's sign, `p` the stored word takes AC P,1,2 in S,1,2, `T<n>` tag n whatever the word's,
-// `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
+// `o` the tag replaces the operand's bits 18-20, `a` AC bits 18-20 := complement of the tag, `s` the
+// stored word takes the AC's sign, `p` the stored word takes AC P,1,2 in S,1,2, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
 // instruction), `c<n>` cycles (default: as the instruction), `m` MQ 1-35 := the quotient sign before
 // dividing, `b` ANA's P := the operand's sign, `i` the operand's sign inverted, `q` (stores) the
 // MQ ORed in and bits S-17 stored too, `r` (stores) ORed into C(Y), `f` a transfer never taken,
@@ -707,7 +704,6 @@ export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
       acTagComplement: f.includes('a'),
       signFromAc: f.includes('s'),
       prefixFromAc: f.includes('p'),
-      tag: f.some((w) => w.startsWith('T')) ? Number(f.find((w) => w.startsWith('T'))!.slice(1)) : -1,
       xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
       tagFromOperand: f.includes('h'),
       tagFromAc: f.includes('g'),

@@ -354,7 +354,7 @@ export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
   if (u.acPFromSign) code += ` if (acS === 0 && Math.floor(acM / ${P35}) % 2 === 0) acM += ${P35};`;
   if (u.xrOr !== 0) code = `const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)}`;
   // The tag that names the index registers loaded, where it is not the word's.
-  const tag = u.tag >= 0 ? String(u.tag) : u.tagFromOperand ? `(m[${g.y}] % ${W18}) >>> 15` : u.tagFromAc ? 'Math.floor(acM / 32768) % 8' : '';
+  const tag = u.tagFromOperand ? `(m[${g.y}] % ${W18}) >>> 15` : u.tagFromAc ? 'Math.floor(acM / 32768) % 8' : '';
   return tag ? `{ const t = ${tag}; ${code} }` : `{ ${code} }`;
 });
 

@@ -131,7 +131,7 @@ const FAMILIES: readonly (readonly [title: string, codes: string, minimum: numbe
   ['SXD with Y indexed: XRs named by the tag, then by the operand bits 18-20, take complements (4631-4633 with the AC)', '4630-4633', 120],
   ['XRs named by the operand bits 18-20 (LXA, LXD) or by AC 18-20 (PAX)', '0520-0533 4520-4533 0720-0733', 72],
   ['TQO-like codes that never transfer, those that are TQO, and TQP-like codes that are TQP or TQP and TQO at once, with the MQ overflow indicator on', '0002-0017 0160-0177 4040-4057 4160-4177', 90],
-  ['Y not indexed: the tag replaces operand bits 18-20', '0054-0057 0134-0137 0214-0217 0234-0237 0254-0257 0274-0277 0314-0317 0334-0337 0374-0377 0414-0417 0514-0517 0574-0577 0634 4214-4217 4254-4257 4274-4277 4314-4317 4334-4337 4374-4377 4414-4417 4514-4517 4574-4577', 100],
+  ['Y not indexed (the tag, where the code reads an operand, replaces its bits 18-20)', '0054-0057 0114-0117 0134-0137 0154-0157 0214-0217 0234-0237 0254-0257 0274-0277 0314-0317 0334-0337 0374-0377 0414-0417 0514-0517 0574-0577 0634 4214-4217 4254-4257 4274-4277 4314-4317 4334-4337 4374-4377 4414-4417 4514-4517 4574-4577', 100],
   ['every unassigned type-B code once more, random tag, registers and operands, four times', '0001-4777', 4500],
 ];
 

@@ -47,7 +47,8 @@ async function cachedSeries(ctx: RunContext, key: string, run: () => Promise<Ser
   const r = await run();
   mkdirSync(cacheDir(ctx), { recursive: true });
   writeFileAtomic(file, JSON.stringify(r));
-  ctx.log(`${key}: ${((performance.now() - t0) / 1000).toFixed(0)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time`);
+  const wall = (performance.now() - t0) / 1000;
+  ctx.log(`${key}: ${wall.toFixed(1)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time, ${(r.instructions / 1e6).toFixed(0)} M instructions (${(r.instructions / 1e6 / wall).toFixed(0)} M a second of wall time)`);
   return r;
 }
 

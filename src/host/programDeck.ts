@@ -46,35 +46,37 @@ export class ProgramDeck {
     return r;
   }
 
-  /** The deck's card words and image digest: kept from an earlier run of the same sources, else assembled now (and kept). */
-  private built(): KeptDeck {
-    if (this.kept) return this.kept;
+  /**
+   * The deck kept from an earlier run of the same sources and assembler, else assembled now and
+   * kept; null when this deck is not kept (`keep` null).
+   */
+  private keptDeck(): KeptDeck | null {
+    if (this.kept || !this.keep) return this.kept;
     const sources = this.sources();
-    const key = deckKey(sources, this.keep?.build ?? '');
-    const file = this.keep ? join(this.keep.dir, `${basename(dirname(this.main))}.json`) : null;
-    this.kept = (file && readKeptDeck(file, key)) || null;
+    const key = deckKey(sources, this.keep.build);
+    const file = join(this.keep.dir, `${basename(dirname(this.main))}.json`);
+    this.kept = readKeptDeck(file, key);
     if (!this.kept) {
       const r = this.cached ?? this.assembleSources(sources);
       this.kept = { key, cards: r.cards, digest: imageDigest(r) };
-      if (file) keepDeck(file, this.kept);
+      keepDeck(file, this.kept);
     }
     return this.kept;
   }
 
   /** Whether the deck came kept from an earlier run (nothing assembled in this process yet). */
   get wasKept(): boolean {
-    this.built();
-    return this.cached === null;
+    return this.keptDeck() !== null && this.cached === null;
   }
 
   /** The core image's digest: a result kept on disk (a reproduced series) belongs to the program that made it. */
   digest(): string {
-    return this.built().digest;
+    return this.keptDeck()?.digest ?? imageDigest(this.assembly());
   }
 
   /** The bootable deck: the card loader and the program. */
   cards(): Card[] {
-    this.deck ??= this.built().cards.map(wordsToCard);
+    this.deck ??= (this.keptDeck()?.cards ?? this.assembly().cards).map(wordsToCard);
     return [...this.deck];
   }
 

@@ -31,6 +31,7 @@ describe('ProgramDeck kept between runs', () => {
     expect(second.wasKept).toBe(true);
     expect(words(second)).toEqual(words(first));
     expect(second.digest()).toBe(first.digest());
+    expect(new ProgramDeck('the test program', main, null).digest()).toBe(first.digest()); // assembled in the process: the same
     // booted from kept cards, the program runs as assembled
     const m = second.boot([], true);
     expect(m.run(100_000).reason).toBe('halt');

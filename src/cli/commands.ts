@@ -19,6 +19,7 @@ export const COMMAND_MODULES: readonly (readonly [names: readonly string[], load
   [['halma'], async () => (await import('../halma/cli.ts')).registerHalmaCommands],
   [['tournament', 'tournament-worker'], async () => (await import('../tournament/cli.ts')).registerTournamentCommand],
   [['evolve'], async () => (await import('../evolve/cli.ts')).registerEvolveCommand],
+  [['fortran', 'fortran-build'], async () => (await import('../fortran/cli.ts')).registerFortranCommands],
   [['start'], async () => (await import('../checkers/selfplay/start.ts')).registerStartCommand],
 ];
 

@@ -6,8 +6,8 @@
 // and a board saved or a record read between two look-ups of one key must be found.
 
 import { describe, expect, it } from 'vitest';
-import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { Rote704, reversed, standardForm } from './roteharness.ts';
+import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, rng, startPosition, type Position } from './reference.ts';
+import { positionsByKey, Rote704, reversed, standardForm } from './roteharness.ts';
 
 const id = (pos: Position): string => JSON.stringify(standardForm(pos));
 
@@ -107,15 +107,7 @@ describe('the search within a record (KLSR)', () => {
   it('records of more than 8 boards, in the pool and in the changes: every board found with either side to move, no other board of the key', () => {
     const g = new Rote704();
     const rand = rng(808);
-    const byKey = new Map<number, Position[]>();
-    for (let i = 0; i < 4000; i++) {
-      const p = randomPosition(rand, 2, 0);
-      const k = standardForm(p).key;
-      const group = byKey.get(k) ?? [];
-      if (!group.some((q) => id(q) === id(p))) group.push(p);
-      byKey.set(k, group);
-    }
-    const [big, second] = [...byKey.values()].sort((a, b) => b.length - a.length);
+    const [big, second] = [...positionsByKey(rand, 4000, 2).values()].sort((a, b) => b.length - a.length);
     expect(second!.length).toBeGreaterThan(20);
     const saved = new Map<string, number>();
     const save = (p: Position): void => {

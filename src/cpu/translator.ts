@@ -71,6 +71,19 @@ const compiled = new Map<string, BlockFunction>();
 const MAX_COMPILED = 20000;
 
 /**
+ * A block as built: its function and the words it was built from (their addresses and values),
+ * which it holds as constants. Another machine (a series' next game, a tournament's machines)
+ * whose core holds the same words at the same addresses takes the block without translating
+ * again: translating was a third to a half of a warm game's time.
+ */
+interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array }
+
+/** Blocks built in this process, by core size and entry address, newest first. */
+const built = new Map<number, Built[]>();
+const MAX_BUILT = 20000, VARIANTS = 8;
+let builtCount = 0;
+
+/**
  * Blocks of 704 code by entry address. A block is the straight line of translatable words from
  * its entry, up to the first that always transfers, an interpreted word, the page's end, or
  * MAX_BLOCK words; a transfer back to its entry loops inside it, any other leaves it.
@@ -136,21 +149,50 @@ export class Translator {
 
   /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
   build(ic: number): BlockFunction | null {
-    const src = this.source(ic);
-    if (src === null) {
+    const key = this.cpu.addrMask * 32768 + ic;
+    const b = this.reuse(built.get(key)) ?? this.translate(ic, key);
+    if (b === null) {
       this.enlist(ic, ic);
       if (this.volatile[ic] === 0) this.mark(ic); // a store turning this word into code must be seen
       this.blocks[ic] = null;
       return null;
     }
-    let f = compiled.get(src);
-    if (!f) {
-      if (compiled.size >= MAX_COMPILED) compiled.clear();
-      f = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-      compiled.set(src, f);
+    for (const a of b.words) {
+      this.mark(a);
+      this.enlist(ic, a);
     }
-    this.blocks[ic] = f;
-    return f;
+    this.blocks[ic] = b.fn;
+    return b.fn;
+  }
+
+  /** The first of the blocks built at an entry whose words are all in this core as they were, and not planted here. */
+  private reuse(variants: readonly Built[] | undefined): Built | undefined {
+    if (variants === undefined) return undefined;
+    const m = this.cpu.mem, planted = this.volatile;
+    return variants.find(({ words, values }) => {
+      for (let i = 0; i < words.length; i++) if (m[words[i]!] !== values[i] || planted[words[i]!] !== 0) return false;
+      return true;
+    });
+  }
+
+  /** Translate the block at `ic` and keep it for every machine of the process; null when its first word is not translatable. */
+  private translate(ic: number, key: number): Built | null {
+    const words: number[] = [];
+    const src = this.source(ic, words);
+    if (src === null) return null;
+    let fn = compiled.get(src);
+    if (!fn) {
+      if (compiled.size >= MAX_COMPILED) compiled.clear();
+      fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
+      compiled.set(src, fn);
+    }
+    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!) };
+    if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
+    const variants = built.get(key) ?? [];
+    if (variants.length >= VARIANTS) variants.pop(); else builtCount++;
+    variants.unshift(b);
+    built.set(key, variants);
+    return b;
   }
 
   /** The block at `entry` was built from the word at `a`: a change there drops it. */
@@ -168,7 +210,7 @@ export class Translator {
    * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
    * block's loop, so loops, skips and branches within the block never leave it.
    */
-  private source(entry: number): string | null {
+  private source(entry: number, constants: number[]): string | null {
     // Index registers are known only on the way from one label to the next; which words are
     // labels depends on what the knowledge folds, so build until the labels settle.
     let reset = new Set([entry]);
@@ -211,8 +253,7 @@ export class Translator {
       } else {
         const y = indexed && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
         parts.push(`{ ${y} ${body} }`);
-        this.mark(a);
-        this.enlist(entry, a);
+        constants.push(a);
       }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on

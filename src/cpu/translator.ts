@@ -15,12 +15,12 @@ export const PAGE = 1 << PAGE_BITS;
 /** The most instructions one block holds. */
 const MAX_BLOCK = 64;
 
-/** What a block returns: done, the IC set for the next (0); the instruction budget would run
- * out inside it (1); or a planted word is no longer what the block was built for, the IC on it (2). */
-export const LEFT = 0, BUDGET = 1, CHANGED = 2;
+/** What a block returns besides the next IC (>= 0): the instruction budget would run out inside it;
+ * or a planted word is no longer what the block was built for (the IC on it). Either way the IC is set. */
+export const BUDGET = -1, CHANGED = -2;
 
-/** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
- * could pass `end` (an absolute instruction count). */
+/** A translated block: runs from its entry until it leaves, and returns the IC it leaves to (also
+ * set in the CPU), or returns BUDGET at once when it could pass `end` (an absolute instruction count). */
 export type BlockFunction = (cpu: object, end: number) => number;
 
 /** The CPU state the translator reads (the Cpu class). */
@@ -272,12 +272,12 @@ ${parts.join('\n')}
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
 return function block${entry.toString(8)}(c, end) {
   const m = c.mem, cm = c.codeMark, am = ${am};
-  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = ${LEFT};
+  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = 0;
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
   c.ic = ic; c.instructions = ins; c.cycles = cyc;
-  return rc;
+  return rc < 0 ? rc : ic;
 };`;
   }
 

@@ -63,18 +63,12 @@ function alwaysTransfers(code: string): boolean {
 }
 
 /**
- * Block functions by source text. A block keeps nothing of its machine (it gets the CPU as an
- * argument), so every machine running the same program in this process shares one function and
- * V8's optimisation of it: a second game or a test's second machine starts warm.
- */
-const compiled = new Map<string, BlockFunction>();
-const MAX_COMPILED = 20000;
-
-/**
  * A block as built: its function and the words it was built from (their addresses and values),
- * which it holds as constants. Another machine (a series' next game, a tournament's machines)
- * whose core holds the same words at the same addresses takes the block without translating
- * again: translating was a third to a half of a warm game's time.
+ * which it holds as constants. A block keeps nothing of its machine (it gets the CPU as an
+ * argument), so another machine of the process (a series' next game, a tournament's machines, a
+ * test's second machine) whose core holds the same words at the same addresses takes the block,
+ * and V8's optimisation of it, without translating again: translating was a third to a half of a
+ * warm game's time.
  */
 interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array }
 
@@ -180,12 +174,7 @@ export class Translator {
     const words: number[] = [];
     const src = this.source(ic, words);
     if (src === null) return null;
-    let fn = compiled.get(src);
-    if (!fn) {
-      if (compiled.size >= MAX_COMPILED) compiled.clear();
-      fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-      compiled.set(src, fn);
-    }
+    const fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
     const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!) };
     if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
     const variants = built.get(key) ?? [];

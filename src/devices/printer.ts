@@ -8,18 +8,40 @@
 //   SPR 9     print this image on wheels 73-120 of the line just printed (no spacing); columns
 //             1-48 land on 73-120 and 49-72 wrap onto 1-24, as Sim704 wires it [R],
 //   others    not wired.
+// RPR (RDS 0361) prints with echo checking: 46 CPYs after the select go both ways, the program
+// sending the rows 9 to 1 (18 words), reading an echo pair, sending row 0, reading, sending row
+// 11, reading, sending row 12, then reading 16 more words; each echo is what the print wheels'
+// contacts gave back for the rows sent (the 704 manual's echo table, as Sim704 models it), so a
+// program that checks them finds them right. FORTRAN II's output routine prints so.
 // SPT skips when the page overflowed (the line count passed the form length) since the last
 // select, and clears that (ibm704.md §5.8, SIMH's behaviour).
 
-import { blankCard, type Card } from './cards.ts';
+import { blankCard, setCardWord, type Card } from './cards.ts';
 import { hollerithToAscii } from './codes.ts';
 import { writeFileAtomic } from './atomicFile.ts';
 import { DeviceError } from './errors.ts';
 import { RowImageWriter } from './rowImage.ts';
+import { END_OF_RECORD } from './unit.ts';
 import { PRINTER_TIMING, RowPacer, type RecordTiming } from './timing.ts';
 
 const WIDTH = 120;
 const SPR = (n: number): number => 1 << n;
+const P36 = 2 ** 36;
+const and = (a: number, b: number): number => Number(BigInt(a) & BigInt(b));
+const not = (a: number): number => P36 - 1 - a;
+/** Echo checking: the CPYs that read, and what each reads from the rows sent so far (w[0..]: 9L 9R 8L 8R ... 1R, 0L 0R, 11L 11R). */
+const ECHO: Record<number, (w: readonly number[]) => number> = {};
+for (const k of [0, 1]) {
+  ECHO[18 + k] = (w) => and(w[2 + k]!, w[10 + k]!); // 8 and 4
+  ECHO[22 + k] = (w) => and(w[2 + k]!, w[12 + k]!); // 8 and 3
+  ECHO[26 + k] = (w) => w[k]!; // 9
+  ECHO[30 + k] = (w) => and(and(w[2 + k]!, not(w[10 + k]!)), not(w[12 + k]!)); // 8 alone
+  ECHO[38 + k] = (w) => and(w[10 + k]!, not(w[2 + k]!)); // 4 without 8
+  ECHO[40 + k] = (w) => and(w[12 + k]!, not(w[2 + k]!)); // 3 without 8
+}
+for (let c = 32; c < 38; c++) ECHO[c] = (w) => w[c - 28]!; // 7, 6, 5
+for (let c = 42; c < 46; c++) ECHO[c] = (w) => w[c - 28]!; // 2, 1
+const ECHO_CPYS = 46;
 
 export interface PrinterOptions {
   /**
@@ -45,6 +67,8 @@ export class Printer extends RowImageWriter {
   private ones = false;
   private lineOnPage = 0;
   private overflow = false;
+  /** Under RPR: the CPYs done since the select, and the rows sent. */
+  private echo: { cpys: number; rows: number[] } | null = null;
 
   constructor(options: PrinterOptions = {}) {
     super(new RowPacer(options.timing ?? PRINTER_TIMING));
@@ -79,11 +103,44 @@ export class Printer extends RowImageWriter {
   }
 
   select(write: boolean, address: number, now: number): void {
-    if (!write) throw new DeviceError(this.name, 'RPR (printing with echo checking) is not supported');
     this.begin(now);
+    this.echo = write ? null : { cpys: 0, rows: [] };
     this.ones = address === 0o362;
     this.card.fill(0);
     this.overflow = false;
+  }
+
+  writesNext(): boolean {
+    return this.echo === null || ECHO[this.echo.cpys] === undefined;
+  }
+
+  override write(word: number, now: number): number {
+    const e = this.echo;
+    if (e === null) return super.write(word, now);
+    if (!this.selected || e.cpys >= ECHO_CPYS) return END_OF_RECORD;
+    setCardWord(this.card, e.rows.length, word);
+    e.rows.push(word);
+    this.k = e.rows.length;
+    this.readyAt = now;
+    this.echoed();
+    return 0;
+  }
+
+  override read(): number {
+    const e = this.echo;
+    if (e === null) return super.read();
+    if (!this.selected || e.cpys >= ECHO_CPYS) return END_OF_RECORD;
+    const word = ECHO[e.cpys]!(e.rows);
+    this.echoed();
+    return word;
+  }
+
+  /** One more CPY under RPR; the line prints after the last. */
+  private echoed(): void {
+    if (++this.echo!.cpys === ECHO_CPYS) {
+      this.complete();
+      this.selected = false;
+    }
   }
 
   protected image(): Card {

@@ -26,4 +26,9 @@ export interface Unit {
    * disconnect: the cycle at which the unit is free for the next select (ibm704.md §7.6, §9.6).
    */
   readonly readyAt: number;
+  /**
+   * For a unit whose CPYs go both ways after one select (the printer under RPR): whether the next
+   * CPY sends a word to it (true) or takes one from it. Units without it go the select's way.
+   */
+  writesNext?(): boolean;
 }

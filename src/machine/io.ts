@@ -45,7 +45,7 @@ export class Io implements IoPort {
   error = '';
 
   get writing(): boolean {
-    return this.selected !== null && this.selectedWriting;
+    return this.selected !== null && (this.selected.writesNext?.() ?? this.selectedWriting);
   }
 
   get connected(): boolean {

@@ -35,9 +35,9 @@ export class Rote704 extends Game704 {
     return g;
   }
 
-  /** Mount a tape held in memory on unit n (replacing what was there); the drive for the test to read. */
-  mountTape(n: number, entries: TapeEntry[]): TapeUnit {
-    const t = new TapeUnit(n);
+  /** Mount a tape held in memory on unit n (replacing what was there), of `capacityFrames` before its end-of-tape marker (a full reel by default); the drive for the test to read. */
+  mountTape(n: number, entries: TapeEntry[], capacityFrames?: number): TapeUnit {
+    const t = new TapeUnit(n, { capacityFrames });
     t.mount(entries);
     this.m.io.attachTape(n, t);
     this.tapes.set(n, t);

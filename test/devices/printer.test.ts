@@ -101,9 +101,10 @@ describe('716 printer', () => {
     expect(p.test()).toBe(false);
   });
 
-  it('refuses RPR and bad impulse numbers', () => {
+  it('takes RPR (echo checking, printerEcho.test.ts) and refuses bad impulse numbers', () => {
     const p = new Printer();
-    expect(() => p.select(false, WPR, 0)).toThrow('printer: RPR (printing with echo checking) is not supported');
+    p.select(false, WPR, 0);
+    expect(p.writesNext()).toBe(true);
     expect(() => p.sense(11)).toThrow('printer: SPR 11: impulses are 1-10');
   });
 

@@ -1,7 +1,7 @@
 // The 704 CPU: registers, core, and run(limit) on one of two cores generated from the one
 // instruction table (opcodes.ts) and its semantics (semantics.ts): the interpreter
 // (interpreter.ts), which also serves the debugger, and the translator (translator.ts), which
-// turns pages of 704 code into JavaScript functions. Both give the same registers, indicators,
+// turns runs of 704 code into JavaScript functions. Both give the same registers, indicators,
 // core, cycle and instruction counts at every stop (docs/translator.md).
 
 import type { Registers } from './arith.ts';
@@ -161,7 +161,7 @@ export class Cpu implements Registers {
   }
 
   /**
-   * The translator's run: page functions while they can, the interpreter for one instruction
+   * The translator's run: translated blocks while they can, the interpreter for one instruction
    * where they cannot (I/O, halts, interpreted words), in trapping mode, and for the last few
    * instructions before the limit, so every stop falls on the same instruction as interpreting.
    */

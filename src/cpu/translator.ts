@@ -1,8 +1,9 @@
-// The translating core: the 704 code of a page of core (PAGE words) becomes one JavaScript
-// function, built from the same semantics snippets as the interpreter (semantics.ts) and cached
-// per page until a store changes a word it was built from. Inside, a `switch` on the IC enters
-// at any translated address; straight-line code falls from case to case, transfers within the
-// page go round the loop, and the registers live in local variables. Design: docs/translator.md.
+// The translating core: the 704 code from an entry address becomes one JavaScript function (a
+// block), built from the same semantics snippets as the interpreter (semantics.ts) and kept
+// until a store changes a word it was built from (a store drops the blocks of that word's page),
+// for every machine of the process whose core holds the same words. Inside, a `switch` on the IC
+// reaches the words the block's own transfers go to, and the registers live in local variables.
+// Design: docs/translator.md.
 
 import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
@@ -78,9 +79,8 @@ const MAX_BUILT = 20000, VARIANTS = 8;
 let builtCount = 0;
 
 /**
- * Blocks of 704 code by entry address. A block is the straight line of translatable words from
- * its entry, up to the first that always transfers, an interpreted word, the page's end, or
- * MAX_BLOCK words; a transfer back to its entry loops inside it, any other leaves it.
+ * Blocks of 704 code by entry address (see source() and line() for what a block holds), and what
+ * a store into their words must drop.
  */
 export class Translator {
   /** Per word: 1 while a live block was built from it (a store there drops its page's blocks). */

@@ -227,7 +227,7 @@ function simh(): void {
     const same = moves.length > 0 && moves.every((l) => printed.includes(l.trim()));
     const rate = (cpu: number): string => `${(first.run.instructions / cpu / 1e6).toFixed(1)} M instructions/CPU-s`;
     console.log(`\nSIMH i704 (${bin}), the self-play deck (${first.run.instructions.toLocaleString('en-US')} instructions, loader included): SIMH ${theirs.cpu.toFixed(2)} CPU-s (${rate(theirs.cpu)});`
-      + ` ours ${first.run.cpu.toFixed(2)} CPU-s first (${rate(first.run.cpu)}, ${(theirs.cpu / first.run.cpu).toFixed(2)}x SIMH), ${second.run.cpu.toFixed(2)} warm (${rate(second.run.cpu)}, ${(theirs.cpu / second.run.cpu).toFixed(2)}x); moves printed alike: ${same ? 'yes' : 'NO'}`);
+      + ` ours ${first.run.cpu.toFixed(2)} CPU-s on a new machine after the table's games (${rate(first.run.cpu)}, ${(theirs.cpu / first.run.cpu).toFixed(2)}x SIMH), ${second.run.cpu.toFixed(2)} on another (${rate(second.run.cpu)}, ${(theirs.cpu / second.run.cpu).toFixed(2)}x); moves printed alike: ${same ? 'yes' : 'NO'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

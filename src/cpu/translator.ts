@@ -197,7 +197,8 @@ export class Translator {
    * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
    * The targets of its constant transfers and skips are taken into the block too, as far as
    * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
-   * block's loop, so loops, skips and branches within the block never leave it.
+   * block's loop, so loops, skips and branches within the block never leave it. `constants`
+   * receives the words the block holds as constants (all but the planted ones).
    */
   private source(entry: number, constants: number[]): string | null {
     // Index registers are known only on the way from one label to the next; which words are

@@ -1,22 +1,25 @@
 // The two cores side by side (part of `npm run bench`): interpreter and translator on the same
 // jobs, each job on a fresh machine, timed in CPU seconds (process.cpuUsage); the translator's
 // figures include building its blocks. Then the start-up of the command line against a bare
-// node, perft(9) (perft(10) with BENCH_PERFT10=1) through the 704 against rapid-draughts' own,
+// node, whole commands (commands.ts: npm start, Samuel's second series), perft(9) (perft(10) with BENCH_PERFT10=1) through the 704 against rapid-draughts' own,
 // and, where $SIMH_I704 names a SIMH i704 binary, the same self-play deck on SIMH.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EnglishDraughts } from 'rapid-draughts/english';
 import type { CoreEngine } from '../src/cpu/cpu.ts';
 import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
 import { fromInt, makeWord } from '../src/cpu/word.ts';
 import { bootCheckers, checkersAssembly, programDeck } from '../src/checkers/program/deck.ts';
+import { seriesCards, termOrder } from '../src/checkers/learning/series.ts';
+import { encodeLearningTape, untrainedState } from '../src/checkers/learning/learningTape.ts';
+import { TapeUnit } from '../src/devices/tape.ts';
 import { encodeCbn, textCard } from '../src/devices/cards.ts';
 import { packageRoot } from '../src/host/stateFolder.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { call704 } from '../test/checkers/call704.ts';
+import { benchCommands, childCpu } from './commands.ts';
 
 const SECONDS_PER_CYCLE = 12e-6;
 const ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
@@ -79,6 +82,22 @@ function selfPlay(engine: CoreEngine): Run {
   return timed(m, () => m.run(1e10));
 }
 
+/**
+ * Three learning games of Samuel's first series (generalization learning from untrained terms,
+ * `npm start`'s work) in one machine: the evaluation loop's planted calls and transfers leave a
+ * block every few instructions, so this row measures the dispatcher as much as the blocks.
+ */
+function learningGames(engine: CoreEngine): Run {
+  const m = bootCheckers(seriesCards({ series: 1, games: 3 }).map((c) => textCard(c)), true, { engine });
+  const t3 = new TapeUnit(3);
+  t3.mount(encodeLearningTape(untrainedState(termOrder(1))), { readOnly: true });
+  const t4 = new TapeUnit(4);
+  t4.mount([]);
+  m.io.attachTape(3, t3);
+  m.io.attachTape(4, t4);
+  return timed(m, () => { if (m.run(1e11).reason !== 'halt') throw new Error(`learning games: ${m.cpu.stopMessage}`); });
+}
+
 /** LOAD CARDS: the card loader reads the assembled checkers deck (our assembler's output) into core. */
 function boot(engine: CoreEngine): Run {
   const m = new Machine({ engine });
@@ -125,7 +144,8 @@ const mips = (r: Run): string => `${(r.instructions / r.cpu / 1e6).toFixed(1).pa
 const realTimes = (r: Run): string => `${Math.round((r.cycles * SECONDS_PER_CYCLE) / r.cpu).toLocaleString('en-US').padStart(8)}x`;
 
 export function benchCores(): void {
-  console.log('Interpreter and translator, instructions per CPU-second (the translator building its blocks included):');
+  const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`Interpreter and translator, instructions per CPU-second (the translator building its blocks included); load average ${load()}:`);
   console.log(`  ${'job'.padEnd(36)} ${'instructions'.padStart(13)} ${'interp'.padStart(9)} ${'jit'.padStart(9)} ${'jit/interp'.padStart(10)}   jit vs a real 704`);
   const jobs: [string, (e: CoreEngine) => Run][] = [
     ['CLA/ADD/STO/TIX loop', simpleLoop],
@@ -133,6 +153,7 @@ export function benchCores(): void {
     ['checkers: one self-play game', selfPlay],
     ['checkers: a second game (warm)', selfPlay],
     ['checkers: perft(9)', (e) => perft704(9, e)],
+    ['checkers: 3 learning games (series 1)', learningGames],
     ['LOAD CARDS: loader reads the deck', boot],
   ];
   for (const [name, job] of jobs) {
@@ -141,20 +162,13 @@ export function benchCores(): void {
     const ratio = (j.instructions / j.cpu) / (i.instructions / i.cpu);
     console.log(`  ${name.padEnd(36)} ${i.instructions.toLocaleString('en-US').padStart(13)} ${mips(i)} ${mips(j)} ${ratio.toFixed(2).padStart(9)}x   ${realTimes(j)}`);
   }
+  console.log(`  (load average ${load()} at the end)`);
   startUp();
+  benchCommands();
   perftAgainstRapid();
   simh();
 }
 
-/** Wall and CPU seconds (user + system, as /usr/bin/time reports them) of a child process. */
-function childCpu(command: string, args: string[]): { wall: number; cpu: number } {
-  const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', command, ...args], { encoding: 'utf8' });
-  const wall = (performance.now() - t0) / 1000;
-  const line = r.stderr.trim().split('\n').at(-1) ?? '';
-  const [u, s] = line.split(' ').map(Number);
-  return { wall, cpu: (u ?? NaN) + (s ?? NaN) };
-}
 
 /** Start-up: the compiled command line running one instruction, against `node -e 0`. */
 function startUp(): void {
@@ -171,9 +185,6 @@ function startUp(): void {
     const bare = best(['-e', '0']);
     const run = best([cli, 'run', '--load', image, '--start', '100', '--max-instructions', '1']);
     console.log(`\nStart-up to the first instruction (best of 5): samuel704 run ${run.wall.toFixed(2)} s wall, ${run.cpu.toFixed(2)} CPU-s; node -e 0 ${bare.wall.toFixed(2)} s, ${bare.cpu.toFixed(2)} CPU-s; over a bare node: ${(run.wall - bare.wall).toFixed(2)} s wall, ${(run.cpu - bare.cpu).toFixed(2)} CPU-s`);
-    // `npm start`: three learning games from a fresh state folder, the whole command timed.
-    const start = childCpu(process.execPath, [cli, 'start', '--fresh', '--quiet', '--state', join(dir, 'state')]);
-    console.log(`npm start (three learning games, fresh state): ${start.wall.toFixed(2)} s wall, ${start.cpu.toFixed(2)} CPU-s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -216,7 +227,7 @@ function simh(): void {
     const same = moves.length > 0 && moves.every((l) => printed.includes(l.trim()));
     const rate = (cpu: number): string => `${(first.run.instructions / cpu / 1e6).toFixed(1)} M instructions/CPU-s`;
     console.log(`\nSIMH i704 (${bin}), the self-play deck (${first.run.instructions.toLocaleString('en-US')} instructions, loader included): SIMH ${theirs.cpu.toFixed(2)} CPU-s (${rate(theirs.cpu)});`
-      + ` ours ${first.run.cpu.toFixed(2)} CPU-s first (${rate(first.run.cpu)}, ${(theirs.cpu / first.run.cpu).toFixed(2)}x SIMH), ${second.run.cpu.toFixed(2)} warm (${rate(second.run.cpu)}, ${(theirs.cpu / second.run.cpu).toFixed(2)}x); moves printed alike: ${same ? 'yes' : 'NO'}`);
+      + ` ours ${first.run.cpu.toFixed(2)} CPU-s on a new machine after the table's games (${rate(first.run.cpu)}, ${(theirs.cpu / first.run.cpu).toFixed(2)}x SIMH), ${second.run.cpu.toFixed(2)} on another (${rate(second.run.cpu)}, ${(theirs.cpu / second.run.cpu).toFixed(2)}x); moves printed alike: ${same ? 'yes' : 'NO'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

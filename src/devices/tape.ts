@@ -24,8 +24,11 @@ export interface TapeTiming {
 
 export const TAPE_TIMING: TapeTiming = { word: msToCycles(0.4), start: msToCycles(10), rewindFramesPerCycle: 1.2 };
 
-/** A 2400-foot reel at 200 frames an inch [E]; each record also uses a 0.75-inch gap. */
-const REEL_FRAMES = 2400 * 12 * 200;
+/** A 727's reel: 2400 feet [E]. */
+export const REEL_FEET = 2400;
+/** Frames before the end-of-tape marker of a reel of `feet` feet at 200 frames an inch [E] (each record also uses a 0.75-inch gap). */
+export const reelFrames = (feet: number): number => Math.round(feet * 12 * 200);
+const REEL_FRAMES = reelFrames(REEL_FEET);
 const GAP_FRAMES = 150;
 
 const entryFrames = (e: TapeEntry): number => (e.kind === 'mark' ? 1 : e.frames.length) + GAP_FRAMES;

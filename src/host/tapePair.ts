@@ -86,19 +86,21 @@ export interface TapeSetSpec {
   choose: Chooser;
   /** What the state tape must hold (a missing or empty file is a blank tape). */
   kind: TapeKind;
+  /** Frames before each unit's end-of-tape marker (TapeUnit's default: a 2,400-foot reel). */
+  capacityFrames?: number;
 }
 
 /**
  * Mount `path` (a missing file is a blank tape) read only on `spec.unit` and the scratch images on
  * theirs, after refusing a `path` of another kind (TapeKindError). A complete new tape left by an
- * earlier run is put in place first when `accept` (by default anything) takes it, and removed when
+ * earlier run is put in place first when `accept` (by default anything) takes its digest, and removed when
  * it does not.
  */
 export function attachTapeSet(
   io: { attachTape(n: number, drive: TapeUnit): void },
   path: string,
   spec: TapeSetSpec,
-  accept: (image: string) => boolean = () => true,
+  accept: (digest: string) => boolean = () => true,
 ): TapeSet {
   checkTapeKind(path, spec.kind);
   const scratchPaths = spec.scratch.map((s) => s.path);
@@ -107,18 +109,18 @@ export function attachTapeSet(
   let discarded: string | null = null;
   if (scratchPaths.some(existsSync)) {
     const choice = spec.choose();
-    if (choice.path !== null && accept(choice.path)) recovered = commit(choice).reason;
+    if (choice.path !== null && accept(imageDigest(choice.path))) recovered = commit(choice).reason;
     else {
       if (choice.path !== null) discarded = `${choice.path} (${choice.reason}), written by a run that was not recorded`;
       for (const p of scratchPaths) rmSync(p, { force: true });
     }
   }
-  const old = new TapeUnit(spec.unit);
+  const old = new TapeUnit(spec.unit, { capacityFrames: spec.capacityFrames });
   if (existsSync(path)) old.attach(path, { readOnly: true });
   else old.mount([], { readOnly: true });
   const format = tapeFormatOf(path);
   const scratch = spec.scratch.map((s) => {
-    const d = new TapeUnit(s.unit);
+    const d = new TapeUnit(s.unit, { capacityFrames: spec.capacityFrames });
     d.attach(s.path, { format });
     return d;
   });

@@ -73,7 +73,7 @@ describe('memory tape host tools', () => {
     const attached: number[] = [];
     const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
-    expect(attached).toEqual([1, 2, 5]);
+    expect(attached).toEqual([1, 2, 5, 7, 8, 9]); // and the second reels a merge goes on to (rote.sap KRNX), blank
     expect(tapes.old.entries.length).toBe(entries.length);
     expect(tapes.finish('').installed).toBe(false); // nothing merged in this run
     expect(decodeMemoryTape(tapes.old.entries).complete).toBe(false); // unloaded

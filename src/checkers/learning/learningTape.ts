@@ -180,7 +180,7 @@ export const installNewLearningTape = (learningPath: string, newPath: string, pr
  * new tape left by a run that died is put in place if `accept` takes it (tapePair.ts).
  */
 export const attachLearningTapes = (
-  io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`, accept?: (image: string) => boolean,
+  io: { attachTape(n: number, drive: TapeUnit): void }, learningPath: string, newPath = `${learningPath}.new`, accept?: (digest: string) => boolean,
 ): TapeSet => attachTapeSet(io, learningPath, { unit: 3, scratch: [{ unit: 4, path: newPath }], choose: (printerText) => chooseNewLearningTape(newPath, printerText), kind: LEARNING_TAPE }, accept);
 
 /** `FILE` for a saved polynomial, or this word for the untrained first polynomial (a blank tape). */

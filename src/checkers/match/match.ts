@@ -10,10 +10,9 @@ import { Option, type Command } from 'commander';
 import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { DraughtsPlayer } from 'rapid-draughts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
-import { TapeUnit } from '../../devices/tape.ts';
 import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
-import { MEMORY_TAPE, SCRATCH_UNITS } from '../rote/memoryTape.ts';
-import { checkTapeKind } from '../../host/tapeKind.ts';
+import { checkMemory } from '../rote/memoryTape.ts';
+import { mountMemoryReadOnly } from '../rote/memorySet.ts';
 import { guarded, style } from '../../cli/style.ts';
 import { other, parseFen, type Side } from '../notation/board.ts';
 import { resultFor } from '../selfplay/journal.ts';
@@ -125,19 +124,12 @@ export class RapidDraughts implements Opponent {
   }
 }
 
-/** Rote memory for a match: the tape read only, the program's merges to scratch tapes (2 and 5) that are thrown away. */
+/** Rote memory for a match: the tape (or set of reels) read only, the program's merges to scratch tapes (2 8, 5 9) that are thrown away. */
 export function attachMemoryReadOnly(session: CheckersSession, path: string | undefined): string[] {
   if (!path) return [];
-  const memory = new TapeUnit(1);
   if (!existsSync(path)) throw new Error(`${path}: no such memory tape`);
-  checkTapeKind(path, MEMORY_TAPE);
-  memory.attach(path, { readOnly: true });
-  session.machine.io.attachTape(1, memory);
-  for (const n of SCRATCH_UNITS) {
-    const scratch = new TapeUnit(n);
-    scratch.mount([]);
-    session.machine.io.attachTape(n, scratch);
-  }
+  checkMemory(path);
+  mountMemoryReadOnly(session.machine.io, path);
   return ['*ROTE ON'];
 }
 

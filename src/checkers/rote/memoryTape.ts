@@ -13,18 +13,26 @@
 //                                the age's low 8 bits in bits 21-28 and the effective ply in bits
 //                                29-35; the age's bits 8-10 in W1's free bits 9, 18, 27 (off the
 //                                board) and 11-13 in W2's
-//   the trailer:                 0, BCD "MEMEND", boards, records, merge number
+//   the trailer:                 0, BCD "MEMEND", boards, records, merge number, reel number
 //   a tape mark.
+// A memory too big for one reel (a 727 reel holds REEL_FRAMES: src/devices/tape.ts) goes on on the
+// next reel of its chain (rote.sap KRNX: tapes 1 7, 2 8, 5 9): each reel but the last ends with the
+// trailer 0, BCD "MEMCON", its own boards, records, the merge number, its reel number, and a tape
+// mark; the last reel's MEMEND trailer counts the whole memory. The reels together are one sorted
+// file (memorySet.ts keeps them as a set).
 
 import { existsSync } from 'node:fs';
 import { readTapeFile, recordToWords, type TapeEntry } from '../../devices/tapeImage.ts';
 import { asciiToWords } from '../../devices/codes.ts';
-import type { TapeUnit } from '../../devices/tape.ts';
+import { TapeUnit } from '../../devices/tape.ts';
 import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
+import { checkTapeKind } from '../../host/tapeKind.ts';
+import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS } from './memorySet.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
+const MEMCON = asciiToWords('MEMCON')[0]!; // BCD "MEMCON": the memory goes on on the next reel
 
 export interface MemoryKey {
   /** Learnt in a give-away game (*GIVEAWAY ON): the key's top field, so these records come last. */
@@ -60,12 +68,22 @@ export interface MemoryRecord {
   boards: MemoryBoard[];
 }
 
+/** One reel of a memory: what its records hold, as `tape info` shows it per reel. */
+export interface ReelSummary {
+  boards: number;
+  records: number;
+  /** Words of its records (keys and boards; not the trailer). */
+  words: number;
+}
+
 export interface MemoryTape {
   records: MemoryRecord[];
+  /** The last reel's MEMEND trailer: the whole memory's boards and records, and the merge. */
   trailer: { boards: number; records: number; merge: number } | null;
-  /** Trailer present, then a tape mark, and the counts agree. */
+  /** Every reel's trailer present and agreeing, each followed by a tape mark, the keys ascending throughout. */
   complete: boolean;
   problems: string[];
+  reels: ReelSummary[];
 }
 
 export const signedWord = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
@@ -105,27 +123,31 @@ export function decodeKey(key: number): MemoryKey {
   };
 }
 
-/** Decode a memory tape's entries (as TapeUnit.entries or readTapeFile give them). */
-export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
+interface ReelTrailer { boards: number; records: number; merge: number; reel: number; continued: boolean }
+
+/** One reel's records and trailer (MEMEND or MEMCON), its problems prefixed with `name`. */
+function decodeReel(entries: readonly TapeEntry[], name: string) {
   const records: MemoryRecord[] = [];
   const problems: string[] = [];
-  let trailer: MemoryTape['trailer'] = null;
+  let trailer: ReelTrailer | null = null;
+  let words = 0;
   let i = 0;
   for (; i < entries.length; i++) {
     const e = entries[i]!;
     if (e.kind === 'mark') break;
     const w = recordToWords(e, 'binary');
-    if (w.length < 2) { problems.push(`record ${i + 1}: ${w.length} words`); continue; }
+    if (w.length < 2) { problems.push(`${name}record ${i + 1}: ${w.length} words`); continue; }
     if (w[0] === 0) {
-      if (w[1] !== MEMEND || w.length < 5) problems.push(`record ${i + 1}: a zero key but no MEMEND trailer`);
-      else trailer = { boards: w[2]!, records: w[3]!, merge: w[4]! };
+      if ((w[1] !== MEMEND && w[1] !== MEMCON) || w.length < 5) problems.push(`${name}record ${i + 1}: a zero key but no MEMEND trailer`);
+      else trailer = { boards: w[2]!, records: w[3]!, merge: w[4]!, reel: w[5] ?? 1, continued: w[1] === MEMCON };
       i++;
       break;
     }
+    words += w.length;
     const L = Math.floor(w[0]! / 2 ** 21) % 2 === 1 ? 3 : 2;
     const per = L + 1;
     const n = Math.floor((w.length - 1) / per);
-    if ((w.length - 1) % per !== 0 || n === 0) problems.push(`record ${i + 1}: ${w.length} words, not the key and boards of ${per} words`);
+    if ((w.length - 1) % per !== 0 || n === 0) problems.push(`${name}record ${i + 1}: ${w.length} words, not the key and boards of ${per} words`);
     const boards: MemoryBoard[] = [];
     for (let b = 0; b < n; b++) {
       const o = 1 + b * per;
@@ -136,14 +158,59 @@ export function decodeMemoryTape(entries: readonly TapeEntry[]): MemoryTape {
     }
     records.push({ key: w[0]!, fields: decodeKey(w[0]!), wordsPerBoard: L, boards });
   }
-  const markFollows = entries[i]?.kind === 'mark';
-  const total = records.reduce((s, r) => s + r.boards.length, 0);
-  if (trailer && (trailer.boards !== total || trailer.records !== records.length)) problems.push(`trailer says ${trailer.boards} boards in ${trailer.records} records, the tape has ${total} in ${records.length}`);
-  for (let r = 1; r < records.length; r++) if (records[r]!.key <= records[r - 1]!.key) problems.push(`record ${r + 1}: keys out of order`);
-  return { records, trailer, complete: trailer !== null && markFollows && problems.length === 0, problems };
+  const summary = { boards: records.reduce((s, r) => s + r.boards.length, 0), records: records.length, words };
+  return { records, trailer, markFollows: entries[i]?.kind === 'mark', problems, summary };
 }
 
+/**
+ * Decode a memory from its reels in order (one reel: a memory tape's entries, as TapeUnit.entries
+ * or readTapeFile give them). Each reel but the last must end with MEMCON and its own counts, the
+ * last with MEMEND and the whole memory's, all of one merge, numbered 1, 2, ... in order.
+ */
+export function decodeMemorySet(reels: readonly (readonly TapeEntry[])[]): MemoryTape {
+  const records: MemoryRecord[] = [];
+  const problems: string[] = [];
+  const summaries: ReelSummary[] = [];
+  let trailer: MemoryTape['trailer'] = null;
+  let merge: number | undefined;
+  let whole = true;
+  for (let r = 0; r < reels.length; r++) {
+    const entries = reels[r]!;
+    const name = reels.length > 1 ? `reel ${r + 1}: ` : '';
+    const reel = decodeReel(entries, name);
+    records.push(...reel.records);
+    problems.push(...reel.problems);
+    summaries.push(reel.summary);
+    const t = reel.trailer;
+    const last = r === reels.length - 1;
+    if (t === null) { whole = false; continue; }
+    trailer = { boards: t.boards, records: t.records, merge: t.merge };
+    if (!reel.markFollows) whole = false;
+    if (t.reel !== r + 1) problems.push(`${name}its trailer says reel ${t.reel}`);
+    if (t.continued !== !last) problems.push(last ? `${name}the memory goes on on another reel (MEMCON): give every reel of it` : `${name}the memory ends here (MEMEND), but more reels follow`);
+    merge ??= t.merge;
+    if (t.merge !== merge) problems.push(`${name}merge ${t.merge}, reel 1's is ${merge}`);
+    if (t.continued && (t.boards !== reel.summary.boards || t.records !== reel.summary.records)) problems.push(`${name}trailer says ${t.boards} boards in ${t.records} records, the reel has ${reel.summary.boards} in ${reel.summary.records}`);
+  }
+  const total = records.reduce((s, r) => s + r.boards.length, 0);
+  if (trailer && (trailer.boards !== total || trailer.records !== records.length)) problems.push(`trailer says ${trailer.boards} boards in ${trailer.records} records, the ${reels.length > 1 ? 'reels have' : 'tape has'} ${total} in ${records.length}`);
+  for (let r = 1; r < records.length; r++) if (records[r]!.key <= records[r - 1]!.key) problems.push(`record ${r + 1}: keys out of order`);
+  return { records, trailer, complete: whole && trailer !== null && problems.length === 0, problems, reels: summaries };
+}
+
+/** Decode a one-reel memory tape's entries (as TapeUnit.entries or readTapeFile give them). */
+export const decodeMemoryTape = (entries: readonly TapeEntry[]): MemoryTape => decodeMemorySet([entries]);
+
 export const readMemoryTape = (path: string): MemoryTape => decodeMemoryTape(readTapeFile(path));
+
+/** A memory, a one-reel tape image or a set of reels (memorySet.ts), decoded. */
+export const readMemory = (path: string): MemoryTape => (isMemorySet(path) ? readMemorySet(path) : readMemoryTape(path));
+
+/** Refuse what is not a memory (a tape of another kind, a folder without a manifest) before the 704 is booted or anything written. */
+export function checkMemory(path: string): void {
+  if (isMemorySet(path)) readManifest(path);
+  else checkTapeKind(path, MEMORY_TAPE);
+}
 
 /** A memory tape: records, the MEMEND trailer whose counts agree, a tape mark. */
 export const MEMORY_TAPE = tapeKind('memory tape', (entries) => {
@@ -223,11 +290,37 @@ export function boardFen(b: MemoryBoard): string {
  * A file that is not a memory tape is refused (TapeKindError). A complete new tape left by an
  * earlier run that died before its swap is put in place first if `accept` takes it (tapePair.ts).
  */
-export const attachMemoryTapes = (
-  io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (image: string) => boolean,
-): TapeSet => attachTapeSet(io, memoryPath, {
-  unit: 1,
-  scratch: SCRATCH_UNITS.map((unit, i) => ({ unit, path: scratchPaths(newPath)[i]! })),
-  choose: (printerText) => chooseNewMemoryTape(newPath, printerText),
-  kind: MEMORY_TAPE,
-}, accept);
+export function attachMemoryTapes(
+  io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
+): TapeSet {
+  if (isMemorySet(memoryPath)) return attachMemorySet(io, memoryPath, accept);
+  const set = attachTapeSet(io, memoryPath, {
+    unit: 1,
+    scratch: SCRATCH_UNITS.map((unit, i) => ({ unit, path: scratchPaths(newPath)[i]! })),
+    choose: (printerText) => chooseNewMemoryTape(newPath, printerText),
+    kind: MEMORY_TAPE,
+    capacityFrames: ONE_REEL_IMAGE,
+  }, accept);
+  mountSecondReels(io);
+  return set;
+}
+
+/**
+ * A memory tape image (a file) is one reel of any length, as before reels had a length: the 704
+ * never sees its end of tape, so a memory kept in one file grows without bound (the million-board
+ * growth does). Reels of the 727's length are a memory set's (memorySet.ts, its manifest's
+ * reelFeet): a million boards need about ten, more than the program's chains have units.
+ */
+export const ONE_REEL_IMAGE = Number.POSITIVE_INFINITY;
+
+/**
+ * The units a merge goes on to when a reel fills (rote.sap KRNX: 7 after 1, 8 after 2, 9 after 5),
+ * blank and in core beside a one-reel image: the program selects only units that are attached.
+ */
+export function mountSecondReels(io: { attachTape(n: number, drive: TapeUnit): void }): void {
+  for (const chain of Object.values(REEL_CHAINS)) for (const unit of chain.slice(1)) {
+    const d = new TapeUnit(unit);
+    d.mount([], { readOnly: unit === REEL_CHAINS[1][1] });
+    io.attachTape(unit, d);
+  }
+}

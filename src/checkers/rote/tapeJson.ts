@@ -17,5 +17,6 @@ export function tapeInfoJson(file: string, t: MemoryTape): object {
     file, kind: 'memory', complete: t.complete, records: t.records.length, boards: boards.length,
     trailer: t.trailer, ordinary: game(false), giveaway: game(true),
     ages: range(boards.map((b) => b.age)), plies: range(boards.map((b) => b.ply)), problems: t.problems,
+    reels: t.reels.map((r) => ({ ...r, wordsPerBoard: r.boards ? r.words / r.boards : null, boardsPerRecord: r.records ? r.boards / r.records : null })),
   };
 }

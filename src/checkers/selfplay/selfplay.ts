@@ -18,9 +18,9 @@ import {
 import { attachLearningTapes, LEARNING_TAPE } from '../learning/learningTape.ts';
 import { checkTapeKind } from '../../host/tapeKind.ts';
 import { takeLock, type Lock } from '../../host/lock.ts';
-import { imageDigest, type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
+import { type PendingSwap, type TapeSwap } from '../../host/tapePair.ts';
 import { coefficient, newLearnStats, takeLearnLine } from '../learning/learnPrint.ts';
-import { attachMemoryTapes, MEMORY_TAPE, MERGE_COMPLETE } from '../rote/memoryTape.ts';
+import { attachMemoryTapes, checkMemory, MERGE_COMPLETE } from '../rote/memoryTape.ts';
 import { ballotFor, ballotName, ballotOrder, newSeed, playable, readBallots, type Ballot } from './openings.ts';
 import { movetext, setupCards, writePdn } from '../notation/pdn.ts';
 import { duration, Progress } from '../../host/progress.ts';
@@ -167,7 +167,7 @@ const ROTE_TOTALS = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+) PLIES GAINED (\d+)/;
  */
 async function playGame(
   round: number, start: { fen: string | null; ballot: Ballot | null; giveaway: boolean },
-  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; combine?: boolean; accept?: (tape: 'memory' | 'learning', image: string) => boolean },
+  tapes: { memory: string | null; learning: string | null; series: 1 | 2; printEvery: number; combine?: boolean; accept?: (tape: 'memory' | 'learning', digest: string) => boolean },
   control: { session: CheckersSession | null; stopping: boolean }, say: (text: string) => void, onPly: (plies: number) => void,
 ): Promise<GameRun> {
   const { memory, learning } = tapes;
@@ -176,7 +176,7 @@ async function playGame(
   const session = new CheckersSession(cards, true);
   control.session = session;
   if (control.stopping) session.interrupt();
-  const accept = (tape: 'memory' | 'learning') => (tapes.accept ? (image: string) => tapes.accept!(tape, image) : undefined);
+  const accept = (tape: 'memory' | 'learning') => (tapes.accept ? (digest: string) => tapes.accept!(tape, digest) : undefined);
   const memoryTapes = memory ? attachMemoryTapes(session.machine.io, memory, undefined, accept('memory')) : null;
   const learningTapes = learning ? attachLearningTapes(session.machine.io, learning, undefined, accept('learning')) : null;
   for (const [path, set, what] of [[memory, memoryTapes, 'memory'], [learning, learningTapes, 'learning']] as const) {
@@ -280,7 +280,7 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   const memory = inSession(settings.memory) ?? (settings.rote && dir ? memoryFile(dir) : null);
   const learning = inSession(settings.learning) ?? (settings.learn && dir ? learningFile(dir) : null);
   // refused before the 704 is booted and before anything is written (the tapes again before each swap)
-  if (memory) checkTapeKind(memory, MEMORY_TAPE);
+  if (memory) checkMemory(memory);
   if (learning) checkTapeKind(learning, LEARNING_TAPE);
   const openings = inSession(settings.openings);
   const ballots = openings ? ballotOrder(playable(readBallots(openings), settings.barred), settings.seed!) : null;
@@ -320,9 +320,9 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   let lastTape: TapeSwap | null = null;
   let lastLearningTape: TapeSwap | null = null;
   // a new tape left by a killed run goes in only if the journal's last game says it is that game's
-  const recorded = (tape: 'memory' | 'learning', image: string): boolean => {
+  const recorded = (tape: 'memory' | 'learning', digest: string): boolean => {
     const last = journal.games[journal.games.length - 1]?.tapes?.[tape];
-    return last != null && imageDigest(image) === last;
+    return last != null && digest === last;
   };
   let stopped = '';
   try {

@@ -1,0 +1,190 @@
+// A memory set (src/checkers/rote/memorySet.ts, docs/checkers-rote.md "A memory on several reels")
+// through whole runs of the booted deck: a memory that outgrows its reel is written on two by the
+// 704 and swapped in by one rename of the manifest, with the same records as the same run on one
+// long reel; a thrown error between the new reels and the manifest, and a process killed in the
+// middle of the merge or of the swap, leave the old set whole, readable and in use, and the next
+// run recovers a complete new set only when the caller accepts it.
+
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { attachMemoryTapes, readMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
+import { createMemorySet, MANIFEST, readManifest, readMemorySet } from '../../src/checkers/rote/memorySet.ts';
+import { readTapeFile } from '../../src/devices/tapeImage.ts';
+import { TapeUnit } from '../../src/devices/tape.ts';
+import { parseFen, toFen } from '../checkers/reference.ts';
+import { bootRote } from '../checkers/roteharness.ts';
+import { runCli } from '../cliCapture.ts';
+import { registerTapeCommands } from '../../src/checkers/rote/tapeCli.ts';
+import { joinMemoryTapes } from '../../src/checkers/rote/join.ts';
+
+const fault = vi.hoisted(() => ({ manifest: false }));
+vi.mock('../../src/devices/atomicFile.ts', async (original) => {
+  const m = await original<typeof import('../../src/devices/atomicFile.ts')>();
+  return {
+    ...m,
+    writeFileAtomic: (path: string, data: string | Uint8Array): void => {
+      if (fault.manifest && path.endsWith(MANIFEST)) {
+        fault.manifest = false;
+        throw new Error('injected: stopped before the manifest rename');
+      }
+      m.writeFileAtomic(path, data);
+    },
+  };
+});
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BUNDLED = join(here, '..', '..', 'tapes', 'memory.tap'); // 124 boards in 85 records
+const FEET = 6; // the bundled memory and one game's boards need two 6-foot reels
+const CARDS = ['*ROTE ON', `*SETUP ${toFen(parseFen('B:W18,23,27,K30:B5,10,14,K3')).replaceAll(':', '/')}`, '*SELF', '*ROTE OFF', '*END'];
+
+/** A new set in a temporary folder holding the bundled memory as its one reel. */
+function bundledSet(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+  createMemorySet(dir, FEET, readTapeFile(BUNDLED));
+  return dir;
+}
+
+/** One rote session on `memory` (a set, or a one-reel tape image); the host's swap not yet made. */
+function session(memory: string) {
+  const m = bootRote(CARDS);
+  const tapes = attachMemoryTapes(m.io, memory);
+  const stop = m.run(400_000_000);
+  expect(stop.reason, stop.message).toBe('halt');
+  const lines = m.printer.lines.map((l) => l.replace(/^\f/, ''));
+  return { lines, tapes, pending: tapes.unload(lines.join('\n')) };
+}
+
+/** Every file of the set, by name: what must not change while a swap fails. */
+const snapshot = (dir: string): Map<string, Buffer> => new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
+const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {} };
+
+describe('a memory set: reels merged by the 704, swapped as a whole', () => {
+  it('a memory that outgrows its reel goes on two, swapped in by the manifest: the same records as on one long reel, tape info per reel', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    const made = await runCli(registerTapeCommands, ['tape', 'set', dir, '--reel-feet', String(FEET), '--from', BUNDLED]);
+    expect(made.out).toBe(`${dir}: memory tape: 124 boards in 85 records, complete\n`);
+    expect(readManifest(dir).reelFeet).toBe(FEET);
+    const old = readManifest(dir).reels;
+    const s = session(dir);
+    expect(s.lines).toContain('ROTE REEL 1 FULL ON TAPE 2 - NEXT TAPE 8');
+    const swap = s.pending.commit();
+    expect(swap.installed).toBe(true);
+    const m = readManifest(dir);
+    expect(m.reels).toHaveLength(2);
+    expect(m.reels.some((r) => old.includes(r))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual([...m.reels, MANIFEST].sort()); // the old reel and the unused scratch reels are gone
+    const set = readMemorySet(dir);
+    expect(set.problems).toEqual([]);
+    expect(set.complete).toBe(true);
+    const merge = /^ROTE MERGE \d+ COMPLETE - BOARDS (\d+) RECORDS (\d+) ON TAPE 2$/m.exec(s.lines.join('\n'))!;
+    expect([set.trailer!.boards, set.trailer!.records]).toEqual([Number(merge[1]), Number(merge[2])]);
+    expect(set.reels.reduce((n, r) => n + r.boards, 0)).toBe(set.trailer!.boards);
+    expect(swap.reason).toBe(`${merge[1]} boards in ${merge[2]} records on 2 reels (merge 1)`);
+    const info = (await runCli(registerTapeCommands, ['tape', 'info', dir])).out.split('\n');
+    expect(info[0]).toBe(`memory on 2 reels: ${merge[1]} boards in ${merge[2]} records, complete`);
+    set.reels.forEach((r, i) => expect(info[1 + i]).toBe(`reel ${i + 1}: ${r.boards} boards in ${r.records} records, ${r.words} words (${(r.words / r.boards).toFixed(2)} words a board, ${(r.boards / r.records).toFixed(2)} boards a record)`));
+    const json = JSON.parse((await runCli(registerTapeCommands, ['tape', 'info', dir, '--json'])).out) as { boards: number; reels: { boards: number }[] };
+    expect([json.boards, json.reels.map((r) => r.boards)]).toEqual([set.trailer!.boards, set.reels.map((r) => r.boards)]);
+    // the same run on a one-reel tape image (a reel of any length): the same records, ages and order
+    const file = join(dirname(dir), 'one.tap');
+    copyFileSync(BUNDLED, file);
+    const one = session(file);
+    expect(one.pending.commit().installed).toBe(true);
+    expect(one.lines.some((l) => l.includes('FULL ON TAPE'))).toBe(false);
+    expect(readMemoryTape(file).records).toEqual(set.records);
+    // and a second run reads both reels (tapes 1 and 7) and writes the set again
+    const again = session(dir);
+    expect(again.lines[1]).toBe(`ROTE ON - TAPE 1 BOARDS ${merge[1]} RECORDS ${merge[2]}`);
+    expect(again.pending.commit().installed).toBe(true);
+    expect(readMemorySet(dir).trailer!.boards).toBeGreaterThanOrEqual(Number(merge[1]));
+  });
+
+  it('tape join into a set: the 704 merges a one-reel memory into it reel by reel, and refuses a set as the other', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    createMemorySet(dir, FEET);
+    const r = await joinMemoryTapes(dir, BUNDLED);
+    expect(r).toMatchObject({ installed: true, reason: '124 boards in 85 records on 2 reels (merge 1)' });
+    const set = readMemorySet(dir);
+    expect(set.complete).toBe(true);
+    expect(set.records).toEqual(readMemoryTape(BUNDLED).records); // joined, not aged
+    const refused = await runCli(registerTapeCommands, ['tape', 'join', BUNDLED, dir]);
+    expect(refused.err).toContain(`${dir}: a memory set; *ROTE JOIN reads one reel on tape 6`);
+  });
+
+  it('a thrown error between the new reels and the manifest leaves the old set whole and in use; the next run recovers the new one only if accepted', () => {
+    const dir = bundledSet();
+    const before = snapshot(dir);
+    const s = session(dir);
+    fault.manifest = true;
+    expect(() => s.pending.commit()).toThrow(/injected/);
+    for (const [f, bytes] of before) expect(readFileSync(join(dir, f)).equals(bytes), f).toBe(true);
+    expect(readMemorySet(dir).trailer!.boards).toBe(124);
+    // not recorded (a journal without that game): removed, the old set stays
+    const refused = attachMemoryTapes(noUnits, dir, undefined, () => false);
+    expect(refused.discarded).toMatch(/written by a run that was not recorded/);
+    refused.unload('');
+    expect(snapshot(dir)).toEqual(before);
+    // the same again, this time accepted by its digest: the new set goes in whole
+    const t = session(dir);
+    fault.manifest = true;
+    expect(() => t.pending.commit()).toThrow(/injected/);
+    const taken = attachMemoryTapes(noUnits, dir, undefined, (digest) => digest === t.pending.digest);
+    expect(taken.recovered).toBe(t.pending.reason);
+    taken.unload('');
+    expect(readManifest(dir).reels).toHaveLength(2);
+    expect(readMemorySet(dir).complete).toBe(true);
+    expect(readMemorySet(dir).trailer!.boards).toBeGreaterThan(124);
+  });
+
+  it('a new memory longer than its chain of reels is not put in: the machine stops in the merge and the old set stays, with the reason', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+    createMemorySet(dir, 1, readTapeFile(BUNDLED)); // 1-foot reels: the 85 records need about eight
+    const before = snapshot(dir);
+    const s = session(dir);
+    expect(s.lines.at(-1)).toBe('ROTE REEL 2 FULL ON TAPE 8');
+    expect(s.pending.reason).toMatch(/^the new memory outgrew tape 8, the last reel of its chain/);
+    expect(s.pending.commit().installed).toBe(false);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  /** The set in a new folder, the child run on it in `mode` and killed; checks the kill and that every old file is as it was. */
+  const killedChild = async (mode: 'merging' | 'swap', said: string): Promise<string> => {
+    const dir = bundledSet();
+    const before = snapshot(dir);
+    const r = await new Promise<{ out: string; killed: boolean }>((resolve) => {
+      const c = spawn(process.execPath, ['--import', 'tsx', join(here, 'memorysetchild.ts'), dir, mode, ...CARDS], { cwd: join(here, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      c.stdout.on('data', (d: Buffer) => {
+        out += String(d);
+        if (out.includes('MERGING')) c.kill('SIGKILL');
+      });
+      c.on('exit', (_code, signal) => resolve({ out, killed: signal === 'SIGKILL' }));
+    });
+    expect(r.out).toContain(said);
+    expect(r.killed).toBe(true);
+    for (const [f, bytes] of before) expect(readFileSync(join(dir, f)).equals(bytes), f).toBe(true);
+    expect(readMemorySet(dir).trailer!.boards).toBe(124);
+    expect(readMemorySet(dir).complete).toBe(true);
+    return dir;
+  };
+
+  it('a process killed while the 704 writes the second reel leaves the old set whole; the next run removes the partial reels and goes on from the old set', async () => {
+    const dir = await killedChild('merging', 'MERGING');
+    const next = session(dir);
+    expect(next.tapes.recovered).toBeNull();
+    expect(next.lines[1]).toBe('ROTE ON - TAPE 1 BOARDS 124 RECORDS 85');
+    expect(next.pending.commit().installed).toBe(true);
+  }, 120_000);
+
+  it('a process killed between the new reels and the manifest leaves the old set whole; the next run puts the complete new set in', async () => {
+    const dir = await killedChild('swap', 'SAVED');
+    const next = session(dir);
+    expect(next.tapes.recovered).toMatch(/ boards in \d+ records on 2 reels \(merge 1\)$/);
+    const recovered = Number(/^(\d+) boards/.exec(next.tapes.recovered!)![1]);
+    expect(next.lines[1]).toMatch(new RegExp(`^ROTE ON - TAPE 1 BOARDS ${recovered} `));
+  }, 120_000);
+});

@@ -60,7 +60,7 @@ function session(memory: string) {
 
 /** Every file of the set, by name: what must not change while a swap fails. */
 const snapshot = (dir: string): Map<string, Buffer> => new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
-const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {} };
+const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {}, operator: new Map() };
 
 describe('a memory set: reels merged by the 704, swapped as a whole', () => {
   it('a memory that outgrows its reel goes on two, swapped in by the manifest: the same records as on one long reel, tape info per reel', async () => {

@@ -28,7 +28,7 @@ import { TapeUnit } from '../../devices/tape.ts';
 import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 import { checkTapeKind } from '../../host/tapeKind.ts';
-import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS } from './memorySet.ts';
+import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS, type MemoryIo } from './memorySet.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -291,7 +291,7 @@ export function boardFen(b: MemoryBoard): string {
  * earlier run that died before its swap is put in place first if `accept` takes it (tapePair.ts).
  */
 export function attachMemoryTapes(
-  io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
+  io: MemoryIo, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
 ): TapeSet {
   if (isMemorySet(memoryPath)) return attachMemorySet(io, memoryPath, accept);
   const set = attachTapeSet(io, memoryPath, {

@@ -29,6 +29,7 @@ import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 import { checkTapeKind } from '../../host/tapeKind.ts';
 import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS, type MemoryIo } from './memorySet.ts';
+import type { ReelChange } from './reelOperator.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -292,7 +293,7 @@ export function boardFen(b: MemoryBoard): string {
  */
 export function attachMemoryTapes(
   io: MemoryIo, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
-): TapeSet {
+): TapeSet & { reelChanges?: ReelChange[] } {
   if (isMemorySet(memoryPath)) return attachMemorySet(io, memoryPath, accept);
   const set = attachTapeSet(io, memoryPath, {
     unit: 1,

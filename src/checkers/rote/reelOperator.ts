@@ -56,15 +56,17 @@ export function coreRack(drives: ReadonlyMap<number, TapeUnit>): Rack {
 }
 
 /**
- * Answer the program's calls for reels on `io`, mounting on `drives` (by unit) what `rack` gives.
+ * Answer the program's calls for reels on `io`, mounting on `drives` (by unit) what `rack` gives;
+ * a call for another unit goes to the answer registered before (a join's tape 6 beside the memory's).
  * The changes made are appended to the list returned, in order (how many a game cost).
  */
 export function operateReels(io: Pick<Io, 'operator'>, drives: ReadonlyMap<number, TapeUnit>, rack: Rack): ReelChange[] {
   const changes: ReelChange[] = [];
-  const answer = (scratch: boolean) => ({ ac, mq }: { ac: number; mq: number }): void => {
+  const answer = (scratch: boolean, before?: (console: { ac: number; mq: number }) => void) => ({ ac, mq }: { ac: number; mq: number }): void => {
     const unit = ac;
     const reel = mq;
     const drive = drives.get(unit);
+    if (!drive && before) return before({ ac, mq });
     if (!drive) throw new Error(`the program asks for reel ${reel} on tape ${unit}, where no memory's reels are mounted`);
     const pair = pairOf(unit);
     const source = rack(pair, reel, scratch);
@@ -76,7 +78,7 @@ export function operateReels(io: Pick<Io, 'operator'>, drives: ReadonlyMap<numbe
     }
     changes.push({ unit, pair, reel, scratch });
   };
-  io.operator.set(MOUNT_REEL, answer(false));
-  io.operator.set(MOUNT_SCRATCH, answer(true));
+  io.operator.set(MOUNT_REEL, answer(false, io.operator.get(MOUNT_REEL)));
+  io.operator.set(MOUNT_SCRATCH, answer(true, io.operator.get(MOUNT_SCRATCH)));
   return changes;
 }

@@ -1,10 +1,9 @@
 // The two cores side by side (part of `npm run bench`): interpreter and translator on the same
 // jobs, each job on a fresh machine, timed in CPU seconds (process.cpuUsage); the translator's
 // figures include building its blocks. Then the start-up of the command line against a bare
-// node, perft(9) (perft(10) with BENCH_PERFT10=1) through the 704 against rapid-draughts' own,
+// node, whole commands (commands.ts: npm start, Samuel's second series), perft(9) (perft(10) with BENCH_PERFT10=1) through the 704 against rapid-draughts' own,
 // and, where $SIMH_I704 names a SIMH i704 binary, the same self-play deck on SIMH.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { encodeCbn, textCard } from '../src/devices/cards.ts';
 import { packageRoot } from '../src/host/stateFolder.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { call704 } from '../test/checkers/call704.ts';
+import { benchCommands, childCpu } from './commands.ts';
 
 const SECONDS_PER_CYCLE = 12e-6;
 const ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
@@ -142,19 +142,11 @@ export function benchCores(): void {
     console.log(`  ${name.padEnd(36)} ${i.instructions.toLocaleString('en-US').padStart(13)} ${mips(i)} ${mips(j)} ${ratio.toFixed(2).padStart(9)}x   ${realTimes(j)}`);
   }
   startUp();
+  benchCommands();
   perftAgainstRapid();
   simh();
 }
 
-/** Wall and CPU seconds (user + system, as /usr/bin/time reports them) of a child process. */
-function childCpu(command: string, args: string[]): { wall: number; cpu: number } {
-  const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', command, ...args], { encoding: 'utf8' });
-  const wall = (performance.now() - t0) / 1000;
-  const line = r.stderr.trim().split('\n').at(-1) ?? '';
-  const [u, s] = line.split(' ').map(Number);
-  return { wall, cpu: (u ?? NaN) + (s ?? NaN) };
-}
 
 /** Start-up: the compiled command line running one instruction, against `node -e 0`. */
 function startUp(): void {
@@ -171,9 +163,6 @@ function startUp(): void {
     const bare = best(['-e', '0']);
     const run = best([cli, 'run', '--load', image, '--start', '100', '--max-instructions', '1']);
     console.log(`\nStart-up to the first instruction (best of 5): samuel704 run ${run.wall.toFixed(2)} s wall, ${run.cpu.toFixed(2)} CPU-s; node -e 0 ${bare.wall.toFixed(2)} s, ${bare.cpu.toFixed(2)} CPU-s; over a bare node: ${(run.wall - bare.wall).toFixed(2)} s wall, ${(run.cpu - bare.cpu).toFixed(2)} CPU-s`);
-    // `npm start`: three learning games from a fresh state folder, the whole command timed.
-    const start = childCpu(process.execPath, [cli, 'start', '--fresh', '--quiet', '--state', join(dir, 'state')]);
-    console.log(`npm start (three learning games, fresh state): ${start.wall.toFixed(2)} s wall, ${start.cpu.toFixed(2)} CPU-s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

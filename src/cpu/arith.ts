@@ -179,9 +179,10 @@ function setMqFloat(r: Registers, sign: number, char: number, frac: number): voi
 
 /**
  * FAD/FSB/UFA/UFS by the manual's step list (ibm704.md §6.1) with the gate-level corrections
- * of §6.5 item 2. Returns the cycles (§9.4).
+ * of §6.5 item 2. Returns the cycles (§9.4). `pJoinsSign` false: AC P does not join the AC
+ * operand's sign in step 2, as in the odd unassigned codes of the family (opcodes.ts, [V]).
  */
-export function floatAdd(r: Registers, y: number, negate: boolean, normalize: boolean): number {
+export function floatAdd(r: Registers, y: number, negate: boolean, normalize: boolean, pJoinsSign = true): number {
   let srSign = (y >= SIGN ? 1 : 0) ^ (negate ? 1 : 0);
   let srChar = Math.floor((y % P35) / P27);
   let srFrac = y % P27;
@@ -192,7 +193,7 @@ export function floatAdd(r: Registers, y: number, negate: boolean, normalize: bo
   // exchange; with P set the AC operand's sign becomes S OR P and the count wraps mod 256 [V].
   if (srChar < acChar) {
     const pSet = Math.floor(r.acMag / P35) & 1;
-    const oldSign = acSign | pSet, oldChar = acChar & 255, oldFrac = acFrac;
+    const oldSign = acSign | (pJoinsSign ? pSet : 0), oldChar = acChar & 255, oldFrac = acFrac;
     acSign = srSign; acChar = srChar; acFrac = srFrac;
     srSign = oldSign; srChar = oldChar; srFrac = oldFrac;
   }

@@ -261,15 +261,17 @@ const SENSE: ReadonlyMap<number, OpDef> = (() => {
 // unassigned type-B code in both signs with tags 0-7, and with tags 0 and 3 in trapping mode,
 // and prefix −1 with four decrements, tags 0-7, in both modes; registers, indicators, core near
 // the operand, the next location and the cycles compared with our CPU running the instruction
-// named. The observations: docs/unassigned-codes.md. `--strict` (Cpu.strict) stops on them instead.
+// named. A second survey gave each run its own registers and random operands (signs, bits 18-20,
+// divide checks, MQ overflow) and settled the codes the first left open. The observations:
+// docs/unassigned-codes.md. `--strict` (Cpu.strict) stops on them instead.
 
 /** How an unassigned code behaves: the assigned instruction it runs as, and the differences. */
 export interface Unassigned {
-  /** The assigned instruction whose semantics run; `-` for a code the CPU stops on (not reproduced). */
+  /** The assigned instruction whose semantics run. */
   readonly as: string;
   /** Y is indexed by the tag (else Y is used as it stands). */
   readonly indexed: boolean;
-  /** The tag is ORed into bits 18-20 of the operand C(Y) the instruction reads. */
+  /** The tag replaces bits 18-20 of the operand C(Y) the instruction reads. */
   readonly tagIntoOperand: boolean;
   /** AC bits 18-20 are set to the complement of the tag first. */
   readonly acTagComplement: boolean;
@@ -277,10 +279,39 @@ export interface Unassigned {
   readonly signFromAc: boolean;
   /** The word it stores takes AC bits P,1,2 in its bits S,1,2 (as STP does). */
   readonly prefixFromAc: boolean;
-  /** The tag the instruction uses, whatever the word's tag (-1: the word's). */
-  readonly tag: number;
+  /** The index registers it loads are named by the operand's bits 18-20, not by the tag. */
+  readonly tagFromOperand: boolean;
+  /** The index registers it loads are named by AC bits 18-20, not by the tag. */
+  readonly tagFromAc: boolean;
   /** The index registers the tag names are loaded with their OR, ORed with this (0: unchanged). */
   readonly xrOr: number;
+  /** DVH/DVP: MQ 1-35 take the quotient's sign in every bit before the division (the dividend's low half). */
+  readonly quotientSignFill: boolean;
+  /** ANA: AC P takes the operand's sign alone, not its AND with P. */
+  readonly signIntoP: boolean;
+  /** The operand's sign is inverted (CAL, ORA). */
+  readonly operandSignInverted: boolean;
+  /** A store that ORs the MQ in and also stores bits S-17 (SLQ's field): the field takes (AC word | MQ). */
+  readonly orMq: boolean;
+  /** A store that ORs the word it stores into C(Y) (as ORS does). */
+  readonly orIntoY: boolean;
+  /**
+   * SXD with Y indexed (4630-4633): the XRs the tag names take the complement of their OR, then
+   * those C(Y) bits 18-20 name (with `d`, ORed with AC bits 18-20) the complement of theirs.
+   */
+  readonly complementingSxd: boolean;
+  /** SXD: the AC's decrement is ORed into the decrement stored. */
+  readonly orAcDecrement: boolean;
+  /** SXD: the AC's address is stored in the address (as STA). */
+  readonly acAddress: boolean;
+  /** FAD and its kin: AC P does not join the AC's sign when the operands are exchanged. */
+  readonly pOutOfSign: boolean;
+  /** AC P is set when the AC's sign is plus (the ANS codes that store the AC's sign). */
+  readonly acPFromSign: boolean;
+  /** TQP that also transfers on MQ overflow and turns the indicator off (TQP and TQO at once). */
+  readonly orMqOverflow: boolean;
+  /** A conditional transfer whose condition never holds (trapped like one, never taken). */
+  readonly neverTaken: boolean;
   /** Trapping mode catches it as a transfer. */
   readonly transfer: boolean;
   /** It reads C(Y) (read watchpoints), as the instruction it runs as. */
@@ -290,22 +321,29 @@ export interface Unassigned {
 }
 
 // Codes (octal, `A-B` a range), the instruction, and the differences: `y` Y not indexed,
-// `o` tag into the operand, `a` AC bits 18-20 := complement of the tag, `s` the stored word takes
-// the AC's sign, `p` the stored word takes AC P,1,2 in S,1,2, `T<n>` tag n whatever the word's,
-// `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
-// instruction), `c<n>` cycles (default: as the instruction). [V] for every row.
+// `o` the tag replaces the operand's bits 18-20, `a` AC bits 18-20 := complement of the tag, `s` the
+// stored word takes the AC's sign, `p` the stored word takes AC P,1,2 in S,1,2, `x<oct>` XR or-in, `t`/`n` trapped or not (default: as the
+// instruction), `c<n>` cycles (default: as the instruction), `m` MQ 1-35 := the quotient sign before
+// dividing, `b` ANA's P := the operand's sign, `i` the operand's sign inverted, `q` (stores) the
+// MQ ORed in and bits S-17 stored too, `r` (stores) ORed into C(Y), `f` a transfer never taken,
+// `k` AC P := 1 when the AC is plus, `d` (SXD) the AC's decrement ORed into the decrement stored,
+// `e` (SXD) the AC's address stored too, `h` the XRs loaded are named by the operand's bits 18-20,
+// `g` by AC bits 18-20, `j` Y indexed by the tag (an XR instruction whose tag does not name XRs),
+// `l` (FAD and kin) AC P does not join the AC's sign, `w` (SXD, Y indexed) XRs loaded with complements,
+// `v` (TQP) transfers on MQ overflow too, turning it off.
+// [V] for every row.
 const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: string])[] = [
   ['0001', 'TRA', 'x100'],
-  ['0002-0003', 'TQO'],
+  ['0002-0003', 'TQO', 'f'],
   ['0004', 'HTR'],
   ['0005', 'TRA', 'x500'],
-  ['0006-0007', 'TQO'],
+  ['0006-0007', 'TQO', 'f'],
   ['0010', 'HTR'],
   ['0011', 'TRA', 'x1100'],
-  ['0012-0013', 'TQO'],
+  ['0012-0013', 'TQO', 'f'],
   ['0014', 'HTR', 'y'],
   ['0015', 'TRA', 'y x1500'],
-  ['0016-0017', 'TQO'],
+  ['0016-0017', 'TQO', 'f'],
   ['0022', 'TRA'],
   ['0023', 'TTR'],
   ['0024', 'TRA'],
@@ -320,20 +358,30 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0035', 'TTR', 'y'],
   ['0036', 'TRA', 'y'],
   ['0037', 'TTR', 'y'],
-  ['0041-0057', 'TLQ'],
+  ['0041-0053', 'TLQ'],
+  ['0054-0057', 'TLQ', 'y'],
   ['0060-0073', 'TRA'],
   ['0075-0077', 'TSX'],
-  ['0101-0117', 'TZE'],
-  ['0121-0137', 'TPL'],
-  ['0141-0157', 'TOV'],
-  ['0160', 'TQO'],
-  ['0163', 'TQP'],
-  ['0164-0165', 'TQO'],
-  ['0166-0167', 'TQP'],
-  ['0170-0171', 'TQO'],
-  ['0172-0173', 'TQP'],
-  ['0174-0175', 'TQO'],
-  ['0176-0177', 'TQP', 'y'],
+  ['0101-0113', 'TZE'],
+  ['0114-0117', 'TZE', 'y'],
+  ['0121-0133', 'TPL'],
+  ['0134-0137', 'TPL', 'y'],
+  ['0141-0153', 'TOV'],
+  ['0154-0157', 'TOV', 'y'],
+  ['0160', 'TQO', 'f'],
+  ['0163', 'TQP', 'v'],
+  ['0164', 'TQO', 'f'],
+  ['0165', 'TQO'],
+  ['0166', 'TQP'],
+  ['0167', 'TQP', 'v'],
+  ['0170', 'TQO', 'f'],
+  ['0171', 'TQO'],
+  ['0172', 'TQP'],
+  ['0173', 'TQP', 'v'],
+  ['0174', 'TQO', 'f'],
+  ['0175', 'TQO', 'y'],
+  ['0176', 'TQP', 'y'],
+  ['0177', 'TQP', 'y v'],
   ['0201-0213', 'MPY'],
   ['0214-0217', 'MPY', 'y o'],
   ['0222', 'DVH'],
@@ -360,20 +408,26 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0251', 'FDP'],
   ['0252', 'FDH'],
   ['0253', 'FDP'],
-  ['0254', 'HTR'], // also BST WEF
-  ['0255', 'FDP', 'y'],
+  ['0254', 'FDH', 'y o'],
+  ['0255', 'FDP', 'y o'],
   ['0256', 'WRS'], // also REW
-  ['0257', 'FDP', 'y'],
+  ['0257', 'FDP', 'y o'],
   ['0261-0273', 'FMP'],
   ['0274-0277', 'FMP', 'y o'],
-  ['0301', 'FAD'],
-  ['0303', 'FSB'],
-  ['0304-0305', 'FAD'],
-  ['0306-0307', 'FSB'],
-  ['0310-0311', 'FAD'],
-  ['0312-0313', 'FSB'],
-  ['0314-0315', 'FAD', 'y o'],
-  ['0316-0317', 'FSB', 'y o'],
+  ['0301', 'FAD', 'l'],
+  ['0303', 'FSB', 'l'],
+  ['0304', 'FAD'],
+  ['0305', 'FAD', 'l'],
+  ['0306', 'FSB'],
+  ['0307', 'FSB', 'l'],
+  ['0310', 'FAD'],
+  ['0311', 'FAD', 'l'],
+  ['0312', 'FSB'],
+  ['0313', 'FSB', 'l'],
+  ['0314', 'FAD', 'y o'],
+  ['0315', 'FAD', 'y o l'],
+  ['0316', 'FSB', 'y o'],
+  ['0317', 'FSB', 'y o l'],
   ['0322', 'ANS'],
   ['0324', 'ANS'],
   ['0326', 'ANS'],
@@ -407,7 +461,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0512-0513', 'CLS'],
   ['0514-0515', 'CLA', 'y o'],
   ['0516-0517', 'CLS', 'y o'],
-  ['0520-0533', 'NOP'],
+  ['0520-0533', 'LXA', 'j h'],
   ['0535-0537', 'LXA'],
   ['0540-0557', 'HPR'],
   ['0561-0573', 'LDQ'],
@@ -430,8 +484,8 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['0625', 'STA'],
   ['0626', 'STD'],
   ['0627', 'NOP'],
-  ['0634', 'NOP'],
-  ['0636', 'STD', 'y'],
+  ['0634', 'STP', 'y'],
+  ['0636', 'STD', 'y p'],
   ['0640-0677', 'HPR'],
   ['0701-0717', 'CPY'],
   ['0735-0737', 'PAX'],
@@ -467,7 +521,7 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4035', 'TTR', 'y'],
   ['4036', 'TRA', 'y'],
   ['4037', 'TTR', 'y'],
-  ['4040-4057', 'TQO'],
+  ['4040-4057', 'TQO', 'f'],
   ['4060-4073', 'TRA'],
   ['4074-4077', 'TSX'],
   ['4101-4113', 'TNZ'],
@@ -476,32 +530,40 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4134-4137', 'TMI', 'y'],
   ['4141-4153', 'TNO'],
   ['4154-4157', 'TNO', 'y'],
-  ['4160-4161', 'TQO'],
-  ['4162-4163', 'TQP'],
-  ['4164-4165', 'TQO'],
-  ['4166-4167', 'TQP'],
-  ['4170-4171', 'TQO'],
-  ['4172-4173', 'TQP'],
-  ['4174-4175', 'TQO'],
-  ['4176-4177', 'TQP', 'y'],
+  ['4160', 'TQO', 'f'],
+  ['4161', 'TQO'],
+  ['4162', 'TQP'],
+  ['4163', 'TQP', 'v'],
+  ['4164', 'TQO', 'f'],
+  ['4165', 'TQO'],
+  ['4166', 'TQP'],
+  ['4167', 'TQP', 'v'],
+  ['4170', 'TQO', 'f'],
+  ['4171', 'TQO'],
+  ['4172', 'TQP'],
+  ['4173', 'TQP', 'v'],
+  ['4174', 'TQO', 'f'],
+  ['4175', 'TQO', 'y'],
+  ['4176', 'TQP', 'y'],
+  ['4177', 'TQP', 'y v'],
   ['4201-4213', 'MPR'],
   ['4214-4217', 'MPR', 'y o'],
-  ['4220', '-'],
-  ['4221', '-'],
-  ['4222', '-'],
-  ['4223', '-'],
-  ['4224', '-'],
-  ['4225', '-'],
-  ['4226', '-'],
-  ['4227', '-'],
-  ['4230', '-'],
-  ['4231', '-'],
-  ['4232', '-'],
-  ['4233', '-'],
-  ['4234', '-'],
-  ['4235', '-'],
-  ['4236', '-'],
-  ['4237', '-'],
+  ['4220', 'DVH', 'm'],
+  ['4221', 'DVP', 'm'],
+  ['4222', 'DVH', 'm'],
+  ['4223', 'DVP', 'm'],
+  ['4224', 'DVH', 'm'],
+  ['4225', 'DVP', 'm'],
+  ['4226', 'DVH', 'm'],
+  ['4227', 'DVP', 'm'],
+  ['4230', 'DVH', 'm'],
+  ['4231', 'DVP', 'm'],
+  ['4232', 'DVH', 'm'],
+  ['4233', 'DVP', 'm'],
+  ['4234', 'DVH', 'y o m'],
+  ['4235', 'DVP', 'y o m'],
+  ['4236', 'DVH', 'y o m'],
+  ['4237', 'DVP', 'y o m'],
   ['4240', 'FDH'],
   ['4241', 'FDP'],
   ['4242', 'FDH'],
@@ -514,88 +576,96 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4251', 'FDP'],
   ['4252', 'FDH'],
   ['4253', 'FDP'],
-  ['4254', 'HTR'], // also BST WEF CAD
+  ['4254', 'FDH', 'y o'],
   ['4255', 'FDP', 'y o'],
-  ['4256', 'FDH'],
-  ['4257', 'FDP', 'y'],
+  ['4256', 'FDH', 'y o'],
+  ['4257', 'FDP', 'y o'],
   ['4261-4273', 'UFM'],
   ['4274-4277', 'UFM', 'y o'],
-  ['4301', 'UFA'],
-  ['4303', 'UFS'],
-  ['4304-4305', 'UFA'],
-  ['4306-4307', 'UFS'],
-  ['4310-4311', 'UFA'],
-  ['4312-4313', 'UFS'],
-  ['4314-4315', 'UFA', 'y o'],
-  ['4316-4317', 'UFS', 'y o'],
-  ['4321', '-'],
+  ['4301', 'UFA', 'l'],
+  ['4303', 'UFS', 'l'],
+  ['4304', 'UFA'],
+  ['4305', 'UFA', 'l'],
+  ['4306', 'UFS'],
+  ['4307', 'UFS', 'l'],
+  ['4310', 'UFA'],
+  ['4311', 'UFA', 'l'],
+  ['4312', 'UFS'],
+  ['4313', 'UFS', 'l'],
+  ['4314', 'UFA', 'y o'],
+  ['4315', 'UFA', 'y o l'],
+  ['4316', 'UFS', 'y o'],
+  ['4317', 'UFS', 'y o l'],
+  ['4321', 'ANA', 'b'],
   ['4322', 'ANA'],
-  ['4323', '-'],
+  ['4323', 'ANA', 'b'],
   ['4324', 'ANA'],
-  ['4325', '-'],
+  ['4325', 'ANA', 'b'],
   ['4326', 'ANA'],
-  ['4327', '-'],
+  ['4327', 'ANA', 'b'],
   ['4330', 'ANA'],
-  ['4331', '-'],
+  ['4331', 'ANA', 'b'],
   ['4332', 'ANA'],
-  ['4333', '-'],
-  ['4334-4337', 'ANA', 'y'],
+  ['4333', 'ANA', 'b'],
+  ['4334', 'ANA', 'y o a'],
+  ['4335', 'ANA', 'y o a b'],
+  ['4336', 'ANA', 'y o a'],
+  ['4337', 'ANA', 'y o a b'],
   ['4340-4353', 'CAS'],
   ['4354-4357', 'CAS', 'y'],
   ['4360-4373', 'ACL'],
   ['4374-4377', 'ACL', 'y o'],
   ['4401-4413', 'SBM'],
-  ['4414-4415', 'SBM', 'y o'],
-  ['4416-4417', 'SUB', 'y o'], // also SBM
+  ['4414-4417', 'SBM', 'y o'],
   ['4420-4457', 'HPR'],
   ['4460-4477', 'LDA'],
-  ['4502', '-'],
-  ['4503', '-'],
+  ['4502', 'CAL', 'i'],
+  ['4503', 'ORA', 'i'],
   ['4504', 'CAL'],
   ['4505', 'ORA'],
-  ['4506', '-'],
-  ['4507', '-'],
+  ['4506', 'CAL', 'i'],
+  ['4507', 'ORA', 'i'],
   ['4510', 'CAL'],
   ['4511', 'ORA'],
-  ['4512', '-'],
-  ['4513', '-'],
+  ['4512', 'CAL', 'i'],
+  ['4513', 'ORA', 'i'],
   ['4514', 'CAL', 'y o'],
   ['4515', 'ORA', 'y o'],
-  ['4516', '-'],
-  ['4517', '-'],
-  ['4520-4533', 'NOP'],
+  ['4516', 'CAL', 'y o i'],
+  ['4517', 'ORA', 'y o i'],
+  ['4520-4533', 'LXD', 'j h'],
   ['4535-4537', 'LXD'],
   ['4540-4557', 'HPR'],
   ['4560-4573', 'LDQ'],
   ['4574-4577', 'LDQ', 'y o'],
-  ['4601', '-'],
-  ['4603', '-'],
+  ['4601', 'STO', 'q'],
+  ['4603', 'STO', 'r'],
   ['4604', 'STQ'],
-  ['4605', '-'],
+  ['4605', 'STO', 'q'],
   ['4606', 'ORS'],
-  ['4607', '-'],
+  ['4607', 'STO', 'r'],
   ['4610', 'STQ'],
-  ['4611', '-'],
+  ['4611', 'STO', 'q'],
   ['4612', 'ORS'],
-  ['4613', '-'],
+  ['4613', 'STO', 'r'],
   ['4614', 'STQ', 'y'],
-  ['4615', '-'],
+  ['4615', 'STO', 'y q'],
   ['4616', 'ORS', 'y'],
-  ['4617', '-'],
-  ['4621', '-'],
-  ['4622', '-'],
-  ['4623', '-'],
+  ['4617', 'STO', 'y r'],
+  ['4621', 'STA', 'q s'],
+  ['4622', 'STD', 'q'],
+  ['4623', 'STD', 'q s'],
   ['4624', 'SLQ'],
-  ['4625', '-'],
-  ['4626', '-'],
-  ['4627', '-'],
-  ['4630', '-'],
-  ['4631', '-'],
-  ['4632', '-'],
-  ['4633', '-'],
-  ['4635', '-'],
-  ['4636', '-'],
-  ['4637', '-'],
+  ['4625', 'STA', 'q s'],
+  ['4626', 'STD', 'q'],
+  ['4627', 'STD', 'q s'],
+  ['4630', 'SXD', 'j w'],
+  ['4631', 'SXD', 'j w d e'],
+  ['4632', 'SXD', 'j w d'],
+  ['4633', 'SXD', 'j w d'],
+  ['4635', 'SXD', 'd e'],
+  ['4636', 'SXD', 'd'],
+  ['4637', 'SXD', 'd'],
   ['4640-4677', 'HPR'],
   ['4701-4717', 'CAD'],
   ['4720-4733', 'PDX'],
@@ -614,33 +684,45 @@ const UNASSIGNED_ROWS: readonly (readonly [codes: string, as: string, how?: stri
   ['4774-4775', 'BST'], // also WEF
   ['4776-4777', 'WRS'], // also REW
   ['5000-5777', 'TXI'],
-  ['0321', 'ANS', 's'], ['0323', 'ANS', 's'], ['0325', 'ANS', 's'], ['0327', 'ANS', 's'], ['0331', 'ANS', 's'], ['0333', 'ANS', 's'],
-  ['0334', 'ANS', 'y a'], ['0335', 'ANS', 'y a s'], ['0336', 'ANS', 'y a'], ['0337', 'ANS', 'y a s'],
-  ['0631', 'STA', 's'], ['0632', 'STD', 'p'], ['0633', 'STP', 's'], ['0635', 'STA', 'y s'], ['0637', 'STP', 'y s'],
-  ['0720-0733', 'PAX', 'T6'],
+  ['0321', 'ANS', 's k'], ['0323', 'ANS', 's k'], ['0325', 'ANS', 's k'], ['0327', 'ANS', 's k'], ['0331', 'ANS', 's k'], ['0333', 'ANS', 's k'],
+  ['0334', 'ANS', 'y o a'], ['0335', 'ANS', 'y o a s k'], ['0336', 'ANS', 'y o a'], ['0337', 'ANS', 'y o a s k'],
+  ['0631', 'STA', 's p'], ['0632', 'STD', 'p'], ['0633', 'STP', 's'], ['0635', 'STA', 'y s p'], ['0637', 'STP', 'y s'],
+  ['0720-0733', 'PAX', 'g'],
 ];
 
 /** Unassigned codes by their 12 bits (prefix −1 fills 5000-5777), from UNASSIGNED_ROWS. */
 export const UNASSIGNED: readonly (Unassigned | undefined)[] = (() => {
   const table: (Unassigned | undefined)[] = new Array(4096).fill(undefined);
   for (const [codes, as, how = ''] of UNASSIGNED_ROWS) {
-    // `-`: observed, but no rule reproduces it yet; the CPU stops on it (NOT_REPRODUCED).
-    const d = as === '-' ? BY_MNEMONIC.get('HTR') : BY_MNEMONIC.get(as);
+    const d = BY_MNEMONIC.get(as);
     if (!d || d.kind !== 'machine') throw new Error(`internal: unassigned ${codes} runs as ${as}, not a machine instruction`);
     const [lo, hi = lo] = codes.split('-').map((s) => parseInt(s, 8)) as [number, number?];
     const f = how.split(' ');
     const xr = f.find((w) => w.startsWith('x')), cy = f.find((w) => w.startsWith('c'));
     const u: Unassigned = {
       as,
-      indexed: d.indexing === 'Y' && d.format === 'B' && !f.includes('y'),
+      indexed: (d.indexing === 'Y' && d.format === 'B' && !f.includes('y')) || f.includes('j'),
       tagIntoOperand: f.includes('o'),
       acTagComplement: f.includes('a'),
       signFromAc: f.includes('s'),
       prefixFromAc: f.includes('p'),
-      tag: f.some((w) => w.startsWith('T')) ? Number(f.find((w) => w.startsWith('T'))!.slice(1)) : -1,
       xrOr: xr ? parseInt(xr.slice(1), 8) : 0,
-      transfer: f.includes('t') ? true : f.includes('n') ? false : as !== '-' && d.transfer,
-      readsMemory: as !== '-' && d.readsMemory,
+      tagFromOperand: f.includes('h'),
+      tagFromAc: f.includes('g'),
+      quotientSignFill: f.includes('m'),
+      signIntoP: f.includes('b'),
+      operandSignInverted: f.includes('i'),
+      orMq: f.includes('q'),
+      orIntoY: f.includes('r'),
+      neverTaken: f.includes('f'),
+      orMqOverflow: f.includes('v'),
+      acPFromSign: f.includes('k'),
+      pOutOfSign: f.includes('l'),
+      orAcDecrement: f.includes('d'),
+      complementingSxd: f.includes('w'),
+      acAddress: f.includes('e'),
+      transfer: f.includes('t') ? true : f.includes('n') ? false : d.transfer,
+      readsMemory: d.readsMemory,
       cycles: cy ? Number(cy.slice(1)) : d.cycles,
     };
     for (let op = lo; op <= hi!; op++) {

@@ -58,6 +58,7 @@ const P36 = 68719476736;
 const P37 = 137438953472;
 const W18 = 262144; // 2^18: the decrement field starts at bit 17
 const P33 = 8589934592;
+const P27 = 134217728; // 2^27: a floating word's characteristic starts at bit 8
 
 /** Local register names and the Cpu fields they stand for, in the order cores load them. */
 export const REGISTER_FILE: readonly (readonly [local: string, field: string])[] = [
@@ -326,18 +327,72 @@ export const senseGroup = (minus: boolean): ReadonlyMap<number, Semantics> => {
  * differences the gate-level model showed. Interpreter only: `t` is the interpreter's tag.
  */
 export const unassignedSemantics = (u: Unassigned): Semantics => I((g) => {
-  if (u.as === '-') return errorStop(`'unassigned code the 704 did something with that is not reproduced here (docs/unassigned-codes.md)'`);
-  // The stored word with the AC's sign in S, or AC P,1,2 in S,1,2.
-  const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${v})`
-    : u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
+  if (u.neverTaken) return '';
+  if (u.orMqOverflow) return `if (mq < ${P35} || mqo) { mqo = false; ${g.jump(g.y)} }`;
+  // The stored word with AC P,1,2 in S,1,2, then the AC's sign in S (both: AC S,1,2 in S,1,2).
+  const prefixed = (v: string): string => u.prefixFromAc ? `((v_) => v_ % ${P33} + Math.floor((acM % ${P36}) / ${P33}) * ${P33})(${v})` : v;
+  const stored = (v: string): string => u.signFromAc ? `((v_) => (v_ >= ${P35} ? v_ - ${P35} : v_) + acS * ${P35})(${prefixed(v)})` : prefixed(v);
   const gen: Gen = { ...g, store: (a, v) => g.store(a, stored(v)) };
-  let code = machineSemantics(u.as).code(gen);
-  // The operand with the tag in bits 18-20: every read of C(Y) in the instruction's code.
-  if (u.tagIntoOperand) {
-    code = `const w_ = m[${g.y}], tg_ = (w_ % ${W18}) >>> 15, opnd_ = w_ + ((tg_ | t) - tg_) * 32768; ${code.split(`m[${g.y}]`).join('opnd_')}`;
-  }
+  let code = u.orMq || u.orIntoY ? orStore(u, g) : u.complementingSxd ? complementingSxd(u, g)
+    : u.orAcDecrement ? sxdWithAc(u, g) : machineSemantics(u.as).code(gen);
+  if (u.pOutOfSign) code = code.replace(/floatAdd\(c, (.*?), (true|false), (true|false)\)/, 'floatAdd(c, $1, $2, $3, false)');
+  // The operand as the instruction reads it (every read of C(Y) in its code): the tag in place of
+  // bits 18-20, the sign inverted.
+  const reads: string[] = [];
+  if (u.tagIntoOperand) reads.push(`o_ += (t - ((o_ % ${W18}) >>> 15)) * 32768;`);
+  // FAD and kin: when the operands are exchanged (the AC's characteristic, Q and P included, is
+  // the larger) the AC's word passes through the storage register too and takes the tag there.
+  if (u.tagIntoOperand && code.includes('floatAdd(')) reads.push(`if (Math.floor((o_ % ${P35}) / ${P27}) < Math.floor(acM / ${P27})) acM += (t - Math.floor(acM / 32768) % 8) * 32768;`);
+  if (u.operandSignInverted) reads.push(`o_ += o_ >= ${P35} ? ${-P35} : ${P35};`);
+  // DVH/DVP: the dividend's low half (MQ 1-35) is the quotient's sign in every bit, when there is no divide check.
+  if (u.quotientSignFill) reads.push(`if (o_ % ${P35} > acM) mq = (mq >= ${P35} ? ${P35} : 0) + ((acS ^ (o_ >= ${P35} ? 1 : 0)) !== 0 ? ${P35 - 1} : 0);`);
+  // ANA: AC P := the operand's sign (ANA leaves S and Q 0).
+  if (u.signIntoP) code += ` acM = acM % ${P35} + (o_ >= ${P35} ? ${P35} : 0);`;
+  if (reads.length || u.signIntoP) code = `let o_ = m[${g.y}]; ${reads.join(' ')} ${code.split(`m[${g.y}]`).join('o_')}`;
   // AC bits 18-20 (2^15-2^17 of the magnitude) := the complement of the tag, before the operation.
   if (u.acTagComplement) code = `acM += ((7 - t) - Math.floor(acM / 32768) % 8) * 32768; ${code}`;
+  if (u.acPFromSign) code += ` if (acS === 0 && Math.floor(acM / ${P35}) % 2 === 0) acM += ${P35};`;
   if (u.xrOr !== 0) code = `const xo_ = ${g.x()}; ${code} ${g.setX(`xo_ | ${u.xrOr}`)}`;
-  return u.tag >= 0 ? `{ const t = ${u.tag}; ${code} }` : `{ ${code} }`;
+  // The tag that names the index registers loaded, where it is not the word's.
+  const tag = u.tagFromOperand ? `(m[${g.y}] % ${W18}) >>> 15` : u.tagFromAc ? 'Math.floor(acM / 32768) % 8' : '';
+  return tag ? `{ const t = ${tag}; ${code} }` : `{ ${code} }`;
 });
+
+/** What a `q` store writes: the instruction's field and bits S-17, as a mask of the 36-bit word. */
+const OR_MQ_FIELD: Readonly<Record<string, number>> = { STO: P36 - 1, STA: P36 - W18 + 0x7fff, STD: P36 - W18 };
+
+/**
+ * The minus-46 stores that OR sources together ([V]): `q` stores (AC word | MQ) into the
+ * instruction's field and bits S-17 (SLQ's), the rest of C(Y) kept; `r` ORs the AC word into C(Y).
+ * The AC word is STO's (the AC's sign in S) for STO and `s`, else the logical word P,1-35.
+ */
+function orStore(u: Unassigned, g: Gen): string {
+  const aw = u.as === 'STO' || u.signFromAc ? `acS * ${P35} + acM % ${P35}` : `acM % ${P36}`;
+  const mask = u.orIntoY ? P36 - 1 : OR_MQ_FIELD[u.as]!;
+  const v = u.orIntoY ? bitwise36('cur_', 'aw_', '|')
+    : `${bitwise36('cur_', String(P36 - 1 - mask), '&')} + ${bitwise36(bitwise36('aw_', 'mq', '|'), String(mask), '&')}`;
+  return `{ const cur_ = m[${g.y}], aw_ = ${aw}; ${g.store(g.y, v)} }`;
+}
+
+/** SXD as the minus-463x codes do it ([V]): the AC's decrement ORed into the one stored, `e` the AC's address stored too. */
+function sxdWithAc(u: Unassigned, g: Gen): string {
+  const v = `cur_ - ${DECREMENT_OF('cur_')} * ${W18} + (x_ | ${DECREMENT_OF('acM')}) * ${W18}`;
+  return `{ const x_ = ${g.x()}; ${g.setX('x_')} const cur_ = m[${g.y}], v_ = ${v}; ${g.store(g.y, u.acAddress ? 'v_ - (v_ & 0x7fff) + (acM & 0x7fff)' : 'v_')} }`;
+}
+
+/**
+ * SXD with Y indexed, as 4630-4633 do it ([V]): the XRs the tag names take the complement of their
+ * OR; then the XRs named by C(Y) bits 18-20 (with `d` ORed with AC bits 18-20) take the complement
+ * of their OR as it now is, v (0 when neither names any). The decrement stored is v ORed with the
+ * tag's OR as it was (with `d` and the AC's decrement); `e` stores the AC's address too.
+ */
+function complementingSxd(u: Unassigned, g: Gen): string {
+  const named = (s: string): string => `((${s} & 1 ? x1 : 0) | (${s} & 2 ? x2 : 0) | (${s} & 4 ? x4 : 0))`;
+  const load = (s: string, v: string): string => `if (${s} & 1) x1 = ${v}; if (${s} & 2) x2 = ${v}; if (${s} & 4) x4 = ${v};`;
+  const acd = u.orAcDecrement ? ` | ${DECREMENT_OF('acM')}` : '';
+  return `{ const x0_ = ${g.x()}, c0_ = ~x0_ & am; ${load('t', 'c0_')}
+    const cur_ = m[${g.y}], s_ = ((cur_ % ${W18}) >>> 15)${u.orAcDecrement ? ' | Math.floor(acM / 32768) % 8' : ''};
+    const v_ = (t | s_) !== 0 ? ~${named('s_')} & am : 0; ${load('s_', 'v_')}
+    const sw_ = cur_ - ${DECREMENT_OF('cur_')} * ${W18} + (v_ | x0_${acd}) * ${W18};
+    ${g.store(g.y, u.acAddress ? 'sw_ - (sw_ & 0x7fff) + (acM & 0x7fff)' : 'sw_')} }`;
+}

@@ -1,15 +1,19 @@
 // Replace a file so that a crash never leaves a half-written image in its place: write a temp
 // file in the same directory (so the rename cannot cross file systems), fsync it, rename it over
-// the target, then fsync the directory so the rename itself is durable.
+// the target, then fsync the directory so the rename itself is durable. A target that is not a
+// regular file (/dev/null, /dev/stdout, a FIFO) is written straight to: renaming over it would put
+// a plain file in place of the device. A symbolic link is followed, so the link itself stays.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileError } from './fileErrors.ts';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   try {
-    replace(resolve(path), data);
+    const target = existingTarget(resolve(path));
+    if (target !== null && !statSync(target).isFile()) writeFileSync(target, data);
+    else replace(target ?? resolve(path), data);
   } catch (e) {
     throw fileError(e, path, 'write it', 'what was there before is unchanged');
   }
@@ -36,6 +40,15 @@ function replace(target: string, data: string | Uint8Array): void {
     throw e;
   }
   syncDirectory(dir);
+}
+
+/** The file a path names after following symbolic links, or null when nothing is there yet. */
+function existingTarget(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /** Keep the permissions of a file being replaced; new files get the usual 0666 less umask. */

@@ -19,7 +19,6 @@ import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import { HEURISTIC_NAMES, isHeuristic, type HeuristicName } from '../mandziuk/heuristics.ts';
 import type { HeuristicFile } from '../tournament/players.ts';
 import { TaskPool, allCores, type Runner } from '../tournament/pool.ts';
-import { QueueRunner, redisPlace } from '../tournament/queue.ts';
 import { bestOf, hgBands, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
 import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
 
@@ -81,6 +80,15 @@ interface Options {
   queue?: string;
 }
 
+/**
+ * The Redis queue's runner. Its module (BullMQ and ioredis, 0.25-0.3 s to load) is loaded only
+ * here, not by everything that imports evolve(): `reproduce samuel-series-2` loaded it (issue 16).
+ */
+async function queueRunner(url: string, queue: string): Promise<Runner> {
+  const { QueueRunner, redisPlace } = await import('../tournament/queue.ts');
+  return new QueueRunner({ redis: redisPlace(url), queue });
+}
+
 export async function evolve(generator: string, o: Options, log = (t: string): void => { process.stderr.write(t + '\n'); }): Promise<EvolveState> {
   if (generator !== 'hg' && generator !== 'shg') throw new Error(`evolve: "${generator}" is not hg or shg`);
   const file = join(o.out, 'evolve.json');
@@ -112,7 +120,7 @@ export async function evolve(generator: string, o: Options, log = (t: string): v
   }
   mkdirSync(o.out, { recursive: true });
   const pool: Runner = o.redis
-    ? new QueueRunner({ redis: redisPlace(o.redis), queue: o.queue ?? 'samuel704-evolve' })
+    ? await queueRunner(o.redis, o.queue ?? 'samuel704-evolve')
     : new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));
   const stop = { stopped: false };
   const onInterrupt = (): void => { stop.stopped = true; };

@@ -14,7 +14,6 @@ import { wholeNumber } from '../checkers/selfplay/selfplay.ts';
 import type { GameJob, GameRecord } from './game.ts';
 import { parsePlayer, type Player } from './players.ts';
 import { allCores, playAll } from './pool.ts';
-import { playOnQueue, redisPlace, startQueueWorker } from './queue.ts';
 import { schedule } from './schedule.ts';
 import { standings, standingsText } from './standings.ts';
 import { tournamentHtml, tournamentPdn } from './report.ts';
@@ -112,8 +111,10 @@ async function tournament(o: Options): Promise<void> {
     progress.update(file.records.length);
   };
   try {
-    if (o.redis) await playOnQueue(todo, { redis: redisPlace(o.redis), queue: o.queue, onGame });
-    else await playAll(todo, { workers, signal, onGame });
+    if (o.redis) {
+      const { playOnQueue, redisPlace } = await queueModule();
+      await playOnQueue(todo, { redis: redisPlace(o.redis), queue: o.queue, onGame });
+    } else await playAll(todo, { workers, signal, onGame });
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     progress.clear();
@@ -127,6 +128,9 @@ async function tournament(o: Options): Promise<void> {
 }
 
 const collect = (v: string, all: string[]): string[] => [...all, v];
+
+/** The Redis queue (BullMQ, ioredis: 0.25-0.3 s to load), loaded only for --redis and the queue's workers. */
+const queueModule = (): Promise<typeof import('./queue.ts')> => import('./queue.ts');
 
 export function registerTournamentCommand(program: Command): void {
   program
@@ -151,6 +155,7 @@ export function registerTournamentCommand(program: Command): void {
     .option('--queue <name>', 'the BullMQ queue', 'samuel704-tournament')
     .option('--lock <ms>', 'a game whose worker is silent this long is played again by another', '30000')
     .action(guarded(async (o: { redis: string; queue: string; lock: string }) => {
+      const { redisPlace, startQueueWorker } = await queueModule();
       const worker = await startQueueWorker({
         redis: redisPlace(o.redis), queue: o.queue, lockMs: wholeNumber(o.lock, '--lock'),
         onTask: (r) => process.stdout.write('values' in r ? `boards ${r.index + 1}: ${r.values.length} scored\n` : `game ${r.index + 1}: ${r.winner ?? 'drawn'}, ${r.moves.length} plies\n`),

@@ -18,7 +18,7 @@ function runOf(leads: [string, '+' | '-'][]): SeriesRun {
     const learning = { ...newLearnStats(), game: i + 1, alphaResult: 'won' as const, terms: [term(name, sign, 18)] };
     return { round: i + 1, learning, moves: [] } as unknown as JournalGame;
   });
-  return { games, final: untrainedState(termOrder(1)), seconds704: 0 };
+  return { games, final: untrainedState(termOrder(1)), seconds704: 0, instructions: 0 };
 }
 
 describe("Samuel's learning experiments", () => {

@@ -34,6 +34,8 @@ export interface SeriesRun {
   final: LearningState;
   /** Emulated 704 seconds of the whole series. */
   seconds704: number;
+  /** 704 instructions the whole series executed (boot included): what its wall time is made of. */
+  instructions: number;
 }
 
 /** The 38 terms in a seeded order: Samuel's "arbitrary selection of 16 terms" (the first 16) and the reserve. */
@@ -80,5 +82,5 @@ export async function runSeries(o: SeriesOptions): Promise<SeriesRun> {
   if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
   const tape = decodeLearningTape(t4.entries);
   if (!tape.state) throw new Error(`no learning tape written after the series: ${tape.problems.join('; ')}`);
-  return { games, final: tape.state, seconds704: session.seconds };
+  return { games, final: tape.state, seconds704: session.seconds, instructions: session.machine.cpu.instructions };
 }

@@ -1,7 +1,7 @@
 // The checkers program deck, built the way asm/checkers/main.sap says (SAP has no include card):
 // main.sap's cards up to `REM ---- THE FILES GO HERE ----`, then the files named on its
-// `REM FILE` cards in that order, then the rest of main.sap (the END card). Assembled once per
-// process with the card loader in front; a Machine is booted from it with LOAD CARDS.
+// `REM FILE` cards in that order, then the rest of main.sap (the END card). Assembled with the
+// card loader in front (kept between runs, host/keptDeck.ts); a Machine is booted from it with LOAD CARDS.
 
 import { join } from 'node:path';
 import type { AssembleResult } from '../../asm/assembler.ts';
@@ -19,6 +19,9 @@ export const checkersSources = (): { name: string; text: string }[] => DECK.sour
 
 /** The assembly (core image, symbols, loader + program cards); throws with the diagnostics on error. */
 export const checkersAssembly = (): AssembleResult => DECK.assembly();
+
+/** The core image's digest (ProgramDeck.digest), without assembling when the deck was kept. */
+export const checkersDigest = (): string => DECK.digest();
 
 /** The bootable deck: the card loader and the program. */
 export const programDeck = (): Card[] => DECK.cards();

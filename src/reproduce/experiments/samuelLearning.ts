@@ -3,10 +3,9 @@
 // image, so series 2 and the match reuse series 1 instead of playing it again: the run is
 // deterministic, so a cached run is the same run), and the rows and pictures made from them.
 
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkersAssembly } from '../../checkers/program/deck.ts';
+import { checkersDigest } from '../../checkers/program/deck.ts';
 import { runSeries, termOrder, type SeriesRun } from '../../checkers/learning/series.ts';
 import { untrainedState } from '../../checkers/learning/learningTape.ts';
 import { alphaScene, termScene } from '../../checkers/learning/learningCharts.ts';
@@ -36,13 +35,10 @@ export const APPENDIX_C: readonly { name: string; correlation: number; sign: '+'
   { name: 'MOC 3', correlation: 0.10, sign: '+', power: 4, adjusted: 89 },
 ];
 
-/** The program's core image digest: a cached series belongs to the program that played it. */
-const programDigest = (): string => createHash('sha256').update(JSON.stringify([...checkersAssembly().image])).digest('hex').slice(0, 16);
-
 const cacheDir = (ctx: RunContext): string => join(ctx.workDir, '..', '..', 'cache');
 
 async function cachedSeries(ctx: RunContext, key: string, run: () => Promise<SeriesRun>): Promise<SeriesRun> {
-  const file = join(cacheDir(ctx), `${key}-${programDigest()}.json`);
+  const file = join(cacheDir(ctx), `${key}-${checkersDigest()}.json`);
   if (existsSync(file)) {
     ctx.log(`${key}: the same run made before (${file})`);
     return JSON.parse(readFileSync(file, 'utf8')) as SeriesRun;
@@ -51,7 +47,8 @@ async function cachedSeries(ctx: RunContext, key: string, run: () => Promise<Ser
   const r = await run();
   mkdirSync(cacheDir(ctx), { recursive: true });
   writeFileAtomic(file, JSON.stringify(r));
-  ctx.log(`${key}: ${((performance.now() - t0) / 1000).toFixed(0)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time`);
+  const wall = (performance.now() - t0) / 1000;
+  ctx.log(`${key}: ${wall.toFixed(1)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time, ${(r.instructions / 1e6).toFixed(0)} M instructions (${(r.instructions / 1e6 / wall).toFixed(0)} M a second of wall time)`);
   return r;
 }
 

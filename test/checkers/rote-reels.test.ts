@@ -27,6 +27,13 @@ function memorySet(g: Reels): { tape: MemoryTape; reels: number } {
   }
 }
 
+/** A new game (KRST), core empty, the counts of reels left and records passed over at 0, four records read a move of the board's pieces only. */
+function newGame(g: Rote704): void {
+  g.call('KRST');
+  for (const w of ['KPN', 'KN', 'KNRSK', 'KNSKP', 'KPDEP']) g.poke(w, 0);
+  g.poke('KRPM', 4);
+}
+
 const FEET = Number(process.env.REEL_FEET ?? 10); // a 10-foot reel: ~120 records of these boards
 
 /**
@@ -132,13 +139,7 @@ describe('a memory on several reels (KMERGE reel by reel, KNEXT along the pair, 
     const want = record.boards.find((b) => b.w1 === standardForm(target).w1 && b.w2 === standardForm(target).w2)!;
     const game = (skip: boolean) => {
       const g = short;
-      g.call('KRST');
-      g.poke('KPN', 0);
-      g.poke('KN', 0);
-      g.poke('KNRSK', 0);
-      g.poke('KNSKP', 0);
-      g.poke('KRPM', 4);
-      g.poke('KPDEP', 0);
+      newGame(g);
       if (!skip) g.m.cpu.mem[g.sym('KRLR') - 1] = 0; // as if reel 1's last key were not known
       g.setPosition(0, target);
       const cycles = g.call('KFWD').cycles;
@@ -179,12 +180,7 @@ describe('a memory on several reels (KMERGE reel by reel, KNEXT along the pair, 
       const target = positions.find((p) => standardForm(p).key === record.key)!;
       const want = record.boards.find((b) => b.w1 === standardForm(target).w1 && b.w2 === standardForm(target).w2)!;
       const n = g.changes.length;
-      g.call('KRST');
-      g.poke('KPN', 0);
-      g.poke('KN', 0);
-      g.poke('KNRSK', 0);
-      g.poke('KRPM', 4);
-      g.poke('KPDEP', 0);
+      newGame(g);
       g.setPosition(0, target);
       const cycles = g.call('KFWD').cycles;
       expect(g.look(target, 3).score).toBe(want.score);

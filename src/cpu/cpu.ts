@@ -1,12 +1,12 @@
 // The 704 CPU: registers, core, and run(limit) on one of two cores generated from the one
 // instruction table (opcodes.ts) and its semantics (semantics.ts): the interpreter
 // (interpreter.ts), which also serves the debugger, and the translator (translator.ts), which
-// turns pages of 704 code into JavaScript functions. Both give the same registers, indicators,
+// turns runs of 704 code into JavaScript functions. Both give the same registers, indicators,
 // core, cycle and instruction counts at every stop (docs/translator.md).
 
 import type { Registers } from './arith.ts';
 import { interpret } from './interpreter.ts';
-import { BUDGET, LEFT, Translator } from './translator.ts';
+import { BUDGET, Translator } from './translator.ts';
 
 /** Why run() returned (the `stop` of `run --dump json`). */
 export type StopReason = 'halt' | 'breakpoint' | 'limit' | 'input' | 'error';
@@ -161,7 +161,7 @@ export class Cpu implements Registers {
   }
 
   /**
-   * The translator's run: page functions while they can, the interpreter for one instruction
+   * The translator's run: translated blocks while they can, the interpreter for one instruction
    * where they cannot (I/O, halts, interpreted words), in trapping mode, and for the last few
    * instructions before the limit, so every stop falls on the same instruction as interpreting.
    */
@@ -200,25 +200,25 @@ const COLD = -1;
 
 /**
  * Run translated blocks one after another until the next instruction is one for the interpreter
- * or a planted word has changed (returns 1), the code there is not hot yet (COLD: interpret to the next transfer), fewer than a block's instructions are left
- * before `end` (returns how many are left), trapping mode is on (returns 1), or `end` is reached
- * (returns 0). A function of its own so that V8 optimises this loop apart from the rest.
+ * or a planted word has changed (returns 1), the code there is not hot yet (COLD: interpret to the
+ * next transfer), fewer than a block's instructions are left before `end` (returns how many are
+ * left), or `end` is reached (returns 0). Trapping mode need not be looked at between blocks: the
+ * instructions that change it are interpreted. A function of its own so that V8 optimises this
+ * loop apart from the rest.
  */
 function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
   const blocks = tr.blocks, heat = tr.heat, hot = tr.hot;
-  const am = cpu.addrMask;
+  let ic = cpu.ic & cpu.addrMask;
+  cpu.ic = ic;
   while (cpu.instructions < end) {
-    const ic = cpu.ic & am;
-    cpu.ic = ic;
     let f = blocks[ic];
     if (f === undefined) {
       if (heat[ic]! < hot) { heat[ic]!++; return COLD; }
       f = tr.build(ic);
     }
     if (f === null) return 1;
-    const r = f(cpu, end);
-    if (r !== LEFT) return r === BUDGET ? end - cpu.instructions : 1;
-    if (cpu.trapMode) return 1;
+    ic = f(cpu, end);
+    if (ic < 0) return ic === BUDGET ? end - cpu.instructions : 1;
   }
   return 0;
 }

@@ -1,8 +1,9 @@
-// The translating core: the 704 code of a page of core (PAGE words) becomes one JavaScript
-// function, built from the same semantics snippets as the interpreter (semantics.ts) and cached
-// per page until a store changes a word it was built from. Inside, a `switch` on the IC enters
-// at any translated address; straight-line code falls from case to case, transfers within the
-// page go round the loop, and the registers live in local variables. Design: docs/translator.md.
+// The translating core: the 704 code from an entry address becomes one JavaScript function (a
+// block), built from the same semantics snippets as the interpreter (semantics.ts) and kept
+// until a store changes a word it was built from (a store drops the blocks of that word's page),
+// for every machine of the process whose core holds the same words. Inside, a `switch` on the IC
+// reaches the words the block's own transfers go to, and the registers live in local variables.
+// Design: docs/translator.md.
 
 import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
@@ -15,12 +16,12 @@ export const PAGE = 1 << PAGE_BITS;
 /** The most instructions one block holds. */
 const MAX_BLOCK = 64;
 
-/** What a block returns: done, the IC set for the next (0); the instruction budget would run
- * out inside it (1); or a planted word is no longer what the block was built for, the IC on it (2). */
-export const LEFT = 0, BUDGET = 1, CHANGED = 2;
+/** What a block returns besides the next IC (>= 0): the instruction budget would run out inside it;
+ * or a planted word is no longer what the block was built for (the IC on it). Either way the IC is set. */
+export const BUDGET = -1, CHANGED = -2;
 
-/** A translated block: runs from its entry until it leaves, or returns BUDGET at once when it
- * could pass `end` (an absolute instruction count). */
+/** A translated block: runs from its entry until it leaves, and returns the IC it leaves to (also
+ * set in the CPU), or returns BUDGET at once when it could pass `end` (an absolute instruction count). */
 export type BlockFunction = (cpu: object, end: number) => number;
 
 /** The CPU state the translator reads (the Cpu class). */
@@ -63,17 +64,23 @@ function alwaysTransfers(code: string): boolean {
 }
 
 /**
- * Block functions by source text. A block keeps nothing of its machine (it gets the CPU as an
- * argument), so every machine running the same program in this process shares one function and
- * V8's optimisation of it: a second game or a test's second machine starts warm.
+ * A block as built: its function and the words it was built from (their addresses and values),
+ * which it holds as constants. A block keeps nothing of its machine (it gets the CPU as an
+ * argument), so another machine of the process (a series' next game, a tournament's machines, a
+ * test's second machine) whose core holds the same words at the same addresses takes the block,
+ * and V8's optimisation of it, without translating again: translating was a third to a half of a
+ * warm game's time.
  */
-const compiled = new Map<string, BlockFunction>();
-const MAX_COMPILED = 20000;
+interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array }
+
+/** Blocks built in this process, by core size and entry address, newest first. */
+const built = new Map<number, Built[]>();
+const MAX_BUILT = 20000, VARIANTS = 8;
+let builtCount = 0;
 
 /**
- * Blocks of 704 code by entry address. A block is the straight line of translatable words from
- * its entry, up to the first that always transfers, an interpreted word, the page's end, or
- * MAX_BLOCK words; a transfer back to its entry loops inside it, any other leaves it.
+ * Blocks of 704 code by entry address (see source() and line() for what a block holds), and what
+ * a store into their words must drop.
  */
 export class Translator {
   /** Per word: 1 while a live block was built from it (a store there drops its page's blocks). */
@@ -136,21 +143,45 @@ export class Translator {
 
   /** The block entered at `ic` (built now if need be), or null when the interpreter runs that word. */
   build(ic: number): BlockFunction | null {
-    const src = this.source(ic);
-    if (src === null) {
+    const key = this.cpu.addrMask * 32768 + ic;
+    const b = this.reuse(built.get(key)) ?? this.translate(ic, key);
+    if (b === null) {
       this.enlist(ic, ic);
       if (this.volatile[ic] === 0) this.mark(ic); // a store turning this word into code must be seen
       this.blocks[ic] = null;
       return null;
     }
-    let f = compiled.get(src);
-    if (!f) {
-      if (compiled.size >= MAX_COMPILED) compiled.clear();
-      f = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-      compiled.set(src, f);
+    for (const a of b.words) {
+      this.mark(a);
+      this.enlist(ic, a);
     }
-    this.blocks[ic] = f;
-    return f;
+    this.blocks[ic] = b.fn;
+    return b.fn;
+  }
+
+  /** The first of the blocks built at an entry whose words are all in this core as they were, and not planted here. */
+  private reuse(variants: readonly Built[] | undefined): Built | undefined {
+    if (variants === undefined) return undefined;
+    const m = this.cpu.mem, planted = this.volatile;
+    return variants.find(({ words, values }) => {
+      for (let i = 0; i < words.length; i++) if (m[words[i]!] !== values[i] || planted[words[i]!] !== 0) return false;
+      return true;
+    });
+  }
+
+  /** Translate the block at `ic` and keep it for every machine of the process; null when its first word is not translatable. */
+  private translate(ic: number, key: number): Built | null {
+    const words: number[] = [];
+    const src = this.source(ic, words);
+    if (src === null) return null;
+    const fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
+    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!) };
+    if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
+    const variants = built.get(key) ?? [];
+    if (variants.length >= VARIANTS) variants.pop(); else builtCount++;
+    variants.unshift(b);
+    built.set(key, variants);
+    return b;
   }
 
   /** The block at `entry` was built from the word at `a`: a change there drops it. */
@@ -166,9 +197,10 @@ export class Translator {
    * (TRA, TSX, TTR, TXI), their targets, so a call and its subroutine's first part are one block.
    * The targets of its constant transfers and skips are taken into the block too, as far as
    * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
-   * block's loop, so loops, skips and branches within the block never leave it.
+   * block's loop, so loops, skips and branches within the block never leave it. `constants`
+   * receives the words the block holds as constants (all but the planted ones).
    */
-  private source(entry: number): string | null {
+  private source(entry: number, constants: number[]): string | null {
     // Index registers are known only on the way from one label to the next; which words are
     // labels depends on what the knowledge folds, so build until the labels settle.
     let reset = new Set([entry]);
@@ -211,8 +243,7 @@ export class Translator {
       } else {
         const y = indexed && indexedY(w, known, am) === null ? `const y = (${w & 0x7fff} - ${xr(t)}) & ${am};` : '';
         parts.push(`{ ${y} ${body} }`);
-        this.mark(a);
-        this.enlist(entry, a);
+        constants.push(a);
       }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on
@@ -231,12 +262,12 @@ ${parts.join('\n')}
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
 return function block${entry.toString(8)}(c, end) {
   const m = c.mem, cm = c.codeMark, am = ${am};
-  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = ${LEFT};
+  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = 0;
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
   c.ic = ic; c.instructions = ins; c.cycles = cyc;
-  return rc;
+  return rc < 0 ? rc : ic;
 };`;
   }
 
@@ -252,7 +283,7 @@ return function block${entry.toString(8)}(c, end) {
    * return `TRA 1,4` and indexed addresses become constants.
    */
   private line(entry: number, reset: ReadonlySet<number>, fold: boolean): Line {
-    const m = this.cpu.mem, am = this.cpu.addrMask;
+    const m = this.cpu.mem, am = this.cpu.addrMask, blocks = this.blocks;
     const line: Line = { words: [], follow: [], targets: [], known: [], ends: new Map() };
     const { words, follow, targets, known } = line;
     const seen = new Set<number>();
@@ -263,7 +294,9 @@ return function block${entry.toString(8)}(c, end) {
       const first = words.length;
       let next = -1;
       for (;;) {
-        if (words.length >= MAX_BLOCK || seen.has(a)) { next = a; break; }
+        // Another block's entry: go on there rather than translate its words again (V8's optimising
+        // compiler was the most of a first game, with each word in three blocks on average).
+        if (words.length >= MAX_BLOCK || seen.has(a) || (a !== entry && typeof blocks[a] === 'function')) { next = a; break; }
         const w = m[a]!;
         const planted = this.volatile[a] !== 0;
         const s = translatable(w, planted);

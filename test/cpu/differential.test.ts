@@ -185,4 +185,44 @@ describe('translator and interpreter agree on random programs at every stop', ()
       expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `limit ${limit}`).toBe(-1);
     }
   });
+
+  // Blocks are kept for every machine of the process (translator.ts `built`): another machine
+  // takes one only when its core holds the same words, and a store into a block it took must
+  // drop it there as in the machine that built it.
+  it('a block built by one machine, taken by another only with the same words, and dropped by a store there', () => {
+    const AT = 0o2000;
+    const build = (engine: 'interp' | 'jit', plant: boolean, first = op('ADD', AT + 0o102)): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(AT, [
+        op('LXA', AT + 0o100, 1), // XR1 := 3
+        op('CLA', AT + 0o101),
+        first, // 2002: ADD (or SUB) the step
+        op('STO', AT + 0o101),
+        op('SWT', 1), // switch 1 down: plant SUB in 2002
+        op('TRA', AT + 0o10),
+        op('CLA', AT + 0o103),
+        op('STO', AT + 2),
+        op('TIX', AT + 1, 1, 1), // 2010
+        op('HTR', AT + 0o11),
+      ]);
+      m.deposit(AT + 0o100, [3, 100, 7, op('SUB', AT + 0o102)]);
+      m.cpu.senseSwitches = plant ? 1 : 0;
+      m.cpu.ic = AT;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    const runs: [boolean, number | undefined, number][] = [
+      [false, undefined, 100 + 3 * 7], // builds the block: 2002 is never stored into
+      [true, undefined, 100 + 7 - 7 - 7], // the same words: takes the block, then plants SUB into it
+      [false, op('SUB', AT + 0o102), 100 - 3 * 7], // another word at 2002: builds its own
+    ];
+    for (const [plant, first, sum] of runs) {
+      const a = build('interp', plant, first), b = build('jit', plant, first);
+      const sa = a.run(1000), sb = b.run(1000);
+      expect(sa.reason).toBe('halt');
+      expect(a.cpu.mem[AT + 0o101]).toBe(sum);
+      expect(state(b, sb), `plant ${plant}`).toEqual(state(a, sa));
+      expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `plant ${plant}`).toBe(-1);
+    }
+  });
 });

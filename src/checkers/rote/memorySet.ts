@@ -122,9 +122,10 @@ function chainAt(dir: string, head: 2 | 5, name: (reel: number) => string): SetC
   const reels: string[] = [];
   for (let reel = 1; existsSync(join(dir, name(reel))); reel++) {
     reels.push(name(reel));
+    // a reel whose trailer says the memory goes on (MEMCON): the next; else all decoded once
+    if (decodeMemorySet([readTapeFile(join(dir, name(reel)))]).problems.some((p) => p.includes('MEMCON'))) continue;
     const tape = decodeMemorySet(reels.map((r) => readTapeFile(join(dir, r))));
-    if (tape.complete) return { reels, tape };
-    if (!tape.problems.some((p) => p.includes('MEMCON'))) return `${reels.join(', ')}: not a complete memory${tape.problems.length ? `: ${tape.problems[0]}` : ''}`;
+    return tape.complete ? { reels, tape } : `${reels.join(', ')}: not a complete memory${tape.problems.length ? `: ${tape.problems[0]}` : ''}`;
   }
   return reels.length ? `${reels.join(', ')}: the memory goes on past its last reel written` : `no reel written on tape ${head}`;
 }

@@ -2,7 +2,7 @@
 // time, perft speed in leaves per wall second, a whole self-play game, and the program's size
 // per part. Part of `npm run bench`.
 
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
 import { formatAddr } from '../src/cpu/word.ts';
 import { bootCheckers, checkersAssembly } from '../src/checkers/program/deck.ts';
@@ -10,7 +10,9 @@ import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';
 import { readMemoryTape, SCRATCH_UNITS } from '../src/checkers/rote/memoryTape.ts';
-import { setupCards } from '../src/checkers/notation/pdn.ts';
+import { readFileSync } from 'node:fs';
+import { packageRoot } from '../src/host/stateFolder.ts';
+import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
 import { ACF_BALLOTS, readBallots } from '../src/checkers/selfplay/openings.ts';
 import { call704, TSX_CYCLES } from '../test/checkers/call704.ts';
 import { TERMS } from '../test/checkers/termsref.ts';
@@ -242,60 +244,75 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
   return { black: mean('black'), white: mean('white'), miss: mean('miss') };
 }
 
+/** Book games of data/tinsley.pdn replayed on the memory in `roteInPlay` (where the hits are). */
+const BOOK_GAMES = [1, 2, 3, 4, 5];
+
 /**
  * Rote look-ups in play on a real memory (SAMUEL704_BENCH_MEMORY=TAPE, e.g. the 53,000-board tape
- * of `reproduce samuel-rote`): one self-play game from ballot #60 with the tape read only, every
- * look-up at the minimum ply timed from KLOOK's entry to its return (breakpoints at KL1 and the two
- * returns), by hit or miss and side to move. The pool is what KFWD read from the tape that game.
+ * of `reproduce samuel-rote`), the tape read only: one self-play game from ballot #60 (a new game:
+ * mostly misses), then Tinsley's games BOOK_GAMES in book mode (`*BOOK`: positions the memory learnt
+ * from, so the search meets saved boards at ply 3 — the hits). Every look-up at the minimum ply is
+ * timed from KLOOK's entry to its return (breakpoints at KL1 and the two returns), by hit or miss
+ * and side to move. The pool is what KFWD read from the tape in that game.
  */
 export function roteInPlay(tape: string): void {
-  const ballot = readBallots(ACF_BALLOTS).find((b) => b.number === 60)!;
-  const m = bootCheckers(['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END'].map((c) => textCard(c)), true);
-  const memory = new TapeUnit(1);
-  memory.attach(tape, { readOnly: true });
-  m.io.attachTape(1, memory);
-  for (const n of SCRATCH_UNITS) {
-    const t = new TapeUnit(n);
-    t.mount([]);
-    m.io.attachTape(n, t);
-  }
-  const [entry, miss] = [sym('KL1'), sym('KLNO')];
-  const hit = miss - 2; // KLHIT's LXD KLX4,4 / TRA 2,4, just before KLNO
-  for (const a of [entry, miss, hit]) m.cpu.breakpoints[a] = 1;
-  m.cpu.updateDebug();
-  // the cycles before KL1 (KNEV, the ply test) and of the return (LXD, TRA), from the instruction table
-  const cyc = (...ops: string[]): number => ops.reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
-  const before = cyc('CLA', 'ADD', 'STO', 'CLA', 'SUB', 'TZE');
-  const ret = cyc('LXD', 'TRA');
-  const sums = { black: { hit: [0, 0], miss: [0, 0] }, white: { hit: [0, 0], miss: [0, 0] } };
-  let start = 0;
-  let side: 'black' | 'white' = 'black';
-  for (;;) {
-    const stop = m.run(1e10);
-    if (stop.reason !== 'breakpoint') break;
-    const at = m.cpu.ic;
-    if (at === entry) {
-      start = m.cpu.cycles;
-      side = m.cpu.mem[sym('SIDE') - m.cpu.xr1]! >= 2 ** 35 ? 'white' : 'black';
-    } else {
-      const s = sums[side][at === hit ? 'hit' : 'miss'];
-      s[0]! += m.cpu.cycles - start + before + ret;
-      s[1]! += 1;
+  type Sums = Record<'black' | 'white', Record<'hit' | 'miss', [number, number]>>;
+  const timed = (cards: string[]): Sums => {
+    const m = bootCheckers(cards.map((c) => textCard(c)), true);
+    const memory = new TapeUnit(1);
+    memory.attach(tape, { readOnly: true });
+    m.io.attachTape(1, memory);
+    for (const n of SCRATCH_UNITS) {
+      const t = new TapeUnit(n);
+      t.mount([]);
+      m.io.attachTape(n, t);
     }
-    m.cpu.breakpoints[at] = 0; // step over the breakpoint
+    const [entry, miss] = [sym('KL1'), sym('KLNO')];
+    const hit = miss - 2; // KLHIT's LXD KLX4,4 / TRA 2,4, just before KLNO
+    for (const a of [entry, miss, hit]) m.cpu.breakpoints[a] = 1;
     m.cpu.updateDebug();
-    m.run(1);
-    m.cpu.breakpoints[at] = 1;
-    m.cpu.updateDebug();
-  }
+    // the cycles before KL1 (KNEV, the ply test) and of the return (LXD, TRA), from the instruction table
+    const cyc = (...ops: string[]): number => ops.reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
+    const before = cyc('CLA', 'ADD', 'STO', 'CLA', 'SUB', 'TZE');
+    const ret = cyc('LXD', 'TRA');
+    const sums: Sums = { black: { hit: [0, 0], miss: [0, 0] }, white: { hit: [0, 0], miss: [0, 0] } };
+    let start = 0;
+    let side: 'black' | 'white' = 'black';
+    for (;;) {
+      const stop = m.run(1e11);
+      if (stop.reason !== 'breakpoint') break;
+      const at = m.cpu.ic;
+      if (at === entry) {
+        start = m.cpu.cycles;
+        side = m.cpu.mem[sym('SIDE') - m.cpu.xr1]! >= 2 ** 35 ? 'white' : 'black';
+      } else {
+        const s = sums[side][at === hit ? 'hit' : 'miss'];
+        s[0] += m.cpu.cycles - start + before + ret;
+        s[1] += 1;
+      }
+      m.cpu.breakpoints[at] = 0; // step over the breakpoint
+      m.cpu.updateDebug();
+      m.run(1);
+      m.cpu.breakpoints[at] = 1;
+      m.cpu.updateDebug();
+    }
+    return sums;
+  };
+  const show = (title: string, sums: Sums): void => {
+    console.log(`  ${title}:`);
+    for (const sd of ['black', 'white'] as const) {
+      for (const k of ['hit', 'miss'] as const) {
+        const [c, n] = sums[sd][k];
+        console.log(`    ${`${k}, ${sd === 'black' ? 'Black' : 'White'} to move`.padEnd(19)} ${n ? (c / n * MS_PER_CYCLE).toFixed(3).padStart(7) : '      -'} ms  ${n ? (c / n).toFixed(0).padStart(5) : '    -'} cycles (${n} look-ups)`);
+      }
+    }
+  };
   const boards = readMemoryTape(tape).records.reduce((n, r) => n + r.boards.length, 0);
-  console.log(`\nRote look-ups in play (self-play from ballot #60, the memory ${basename(tape)} of ${boards} boards read only):`);
-  for (const sd of ['black', 'white'] as const) {
-    for (const k of ['hit', 'miss'] as const) {
-      const [c, n] = sums[sd][k];
-      console.log(`  ${`${k}, ${sd === 'black' ? 'Black' : 'White'} to move`.padEnd(19)} ${n ? (c! / n! * MS_PER_CYCLE).toFixed(3).padStart(7) : '      -'} ms  ${n ? (c! / n!).toFixed(0).padStart(5) : '    -'} cycles (${n} look-ups)`);
-    }
-  }
+  console.log(`\nRote look-ups in play on the memory ${basename(tape)} of ${boards} boards, read only (Samuel: look up a saved board 2.3 ms):`);
+  const ballot = readBallots(ACF_BALLOTS).find((b) => b.number === 60)!;
+  show('self-play from ballot #60', timed(['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END']));
+  const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
+  show(`Tinsley's games ${BOOK_GAMES.join(', ')} in book mode`, timed(['*ROTE ON', ...BOOK_GAMES.flatMap((g) => bookCards(games[g - 1]!)), '*END']));
 }
 
 function perft(): void {

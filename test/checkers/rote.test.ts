@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
 import { recordToWords, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
 import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { distinctPositions, ForwardReader, MOMENT_BUCKETS, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
+import { distinctPositions, ForwardReader, MOMENT_BUCKETS, positionsByKey, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
 const allKings = (rand: () => number): Position => {
@@ -358,14 +358,7 @@ describe('the merge (KMERGE): ageing, forgetting, culling, the memory tape', () 
     const g = new Rote704();
     const rand = rng(3);
     // many positions with one man a side fall under few keys
-    const byKey = new Map<number, Position[]>();
-    for (let i = 0; i < 3000; i++) {
-      const p = randomPosition(rand, 1, 0);
-      const k = standardForm(p).key;
-      const list = byKey.get(k) ?? [];
-      if (!list.some((q) => JSON.stringify(standardForm(q)) === JSON.stringify(standardForm(p)))) list.push(p);
-      byKey.set(k, list);
-    }
+    const byKey = positionsByKey(rand, 3000, 1);
     const group = [...byKey.values()].sort((x, y) => y.length - x.length)[0]!.slice(0, 7);
     expect(group.length).toBe(7);
     const plies = [9, 4, 12, 4, 7, 3, 10];

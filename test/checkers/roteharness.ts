@@ -226,6 +226,19 @@ export function withPieces(n: number, rand: () => number): Position {
 }
 
 /** `n` distinct positions (by their standard form) with at most `perSide` pieces a side, in draw order. */
+/** `tries` random positions of men (at most perSide a side) grouped by key, each board once: the records they would make. */
+export function positionsByKey(rand: () => number, tries: number, perSide: number): Map<number, Position[]> {
+  const byKey = new Map<number, Position[]>();
+  for (let i = 0; i < tries; i++) {
+    const p = randomPosition(rand, perSide, 0);
+    const k = standardForm(p).key;
+    const list = byKey.get(k) ?? [];
+    if (!list.some((q) => JSON.stringify(standardForm(q)) === JSON.stringify(standardForm(p)))) list.push(p);
+    byKey.set(k, list);
+  }
+  return byKey;
+}
+
 export function distinctPositions(rand: () => number, n: number, perSide: number, kings = 0.2): Position[] {
   const out: Position[] = [];
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
 // the middle of the merge, of a reel change or of the swap, leave the old set whole, readable and
 // in use, and the next run recovers a complete new set only when the caller accepts it.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -187,6 +187,22 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(readMemorySet(dir).complete).toBe(true);
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThan(124);
   });
+
+  it('selfplay on a set of many reels reports the reel changes of each game (--json rote.reelChanges), none on a tape image', async () => {
+    const dir = await manyReelSet();
+    const file = join(dirname(dir), 'one.tap');
+    copyFileSync(BUNDLED, file);
+    const game = (memory: string): { reelChanges?: number; boardsAfter: number } => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', '--memory', memory, '--games', '1', '--json'], { cwd: join(here, '..', '..'), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { games: { rote: { reelChanges?: number; boardsAfter: number } }[] }).games[0]!.rote;
+    };
+    const onSet = game(dir);
+    const onTape = game(file);
+    expect(onSet.reelChanges).toBeGreaterThanOrEqual(4); // *ROTE ON's count reads reels 3 and 4, the merge reads and writes them
+    expect(onTape.reelChanges).toBeUndefined();
+    expect(onSet.boardsAfter).toBe(onTape.boardsAfter); // the same game on the same memory
+  }, 120_000);
 
   /** The set in a new folder, the child run on it in `mode` and killed; checks the kill and that every old file is as it was. */
   const killedChild = async (mode: 'merging' | 'reel' | 'swap', said: string): Promise<string> => {

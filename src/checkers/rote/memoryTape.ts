@@ -16,7 +16,7 @@
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number, reel number
 //   a tape mark.
 // A memory too big for one reel (a 727 reel holds REEL_FRAMES: src/devices/tape.ts) goes on on the
-// next reel of its chain (rote.sap KRNX: tapes 1 7, 2 8, 5 9): each reel but the last ends with the
+// next reel, on the other unit of its pair (rote.sap KRNX: tapes 1 7, 2 8, 5 9): each reel but the last ends with the
 // trailer 0, BCD "MEMCON", its own boards, records, the merge number, its reel number, and a tape
 // mark; the last reel's MEMEND trailer counts the whole memory. The reels together are one sorted
 // file (memorySet.ts keeps them as a set).
@@ -315,7 +315,7 @@ export function attachMemoryTapes(
 export const ONE_REEL_IMAGE = Number.POSITIVE_INFINITY;
 
 /**
- * The units a merge goes on to when a reel fills (rote.sap KRNX: 7 after 1, 8 after 2, 9 after 5),
+ * The second units of the pairs a merge goes on to when a reel fills (rote.sap KRNX: 7 with 1, 8 with 2, 9 with 5),
  * blank and in core beside a one-reel image: the program selects only units that are attached.
  */
 export function mountSecondReels(io: { attachTape(n: number, drive: TapeUnit): void }): void {

@@ -43,6 +43,12 @@ export class Io implements IoPort {
   private printer: Printer | null = null;
   private punch: Punch | null = null;
   error = '';
+  /**
+   * The operator's run sheet: what to do at a program's stop `HPR code` (its address field) before
+   * pressing START (ibm704.md §5.7: Start resumes at L+1), given the console's AC (magnitude) and
+   * MQ. Machine.run does it and runs on; a stop with no entry stays a stop.
+   */
+  readonly operator = new Map<number, (console: { ac: number; mq: number }) => void>();
 
   get writing(): boolean {
     return this.selected !== null && (this.selected.writesNext?.() ?? this.selectedWriting);

@@ -58,8 +58,20 @@ export class Machine {
   run(limit: number): Stop {
     const cpu = this.cpu;
     const start = cpu.ic;
-    const reason = cpu.run(limit);
+    let reason = cpu.run(limit);
+    while (reason === 'halt' && this.operatorAnswers()) reason = cpu.run(limit);
     return { reason, message: this.describeStop(reason, start) };
+  }
+
+  /** At an HPR whose code is on the operator's run sheet (io.operator): do what it says; true to press START. */
+  private operatorAnswers(): boolean {
+    const cpu = this.cpu;
+    if (!cpu.stopMessage.startsWith('HPR')) return false;
+    const code = cpu.mem[(cpu.ic - 1) & cpu.addrMask]! % 2 ** 15;
+    const answer = this.io.operator.get(code);
+    if (!answer) return false;
+    answer({ ac: cpu.acMag, mq: cpu.mq });
+    return true;
   }
 
   step(): Stop {

@@ -1,11 +1,12 @@
 // A memory set (src/checkers/rote/memorySet.ts, docs/checkers-rote.md "A memory on several reels")
 // through whole runs of the booted deck: a memory that outgrows its reel is written on two by the
 // 704 and swapped in by one rename of the manifest, with the same records as the same run on one
-// long reel; a thrown error between the new reels and the manifest, and a process killed in the
-// middle of the merge or of the swap, leave the old set whole, readable and in use, and the next
-// run recovers a complete new set only when the caller accepts it.
+// long reel; on short reels, a memory of many reels, the host changing reels at the program's call
+// (reelOperator.ts); a thrown error between the new reels and the manifest, and a process killed in
+// the middle of the merge, of a reel change or of the swap, leave the old set whole, readable and
+// in use, and the next run recovers a complete new set only when the caller accepts it.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,6 +49,16 @@ function bundledSet(): string {
   return dir;
 }
 
+const SHORT = 2; // 2-foot reels: the bundled memory's 85 records need four or five
+
+/** A new set of 2-foot reels holding the bundled memory, joined into it by the 704 (*ROTE JOIN) reel by reel. */
+async function manyReelSet(): Promise<string> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
+  createMemorySet(dir, SHORT);
+  expect((await joinMemoryTapes(dir, BUNDLED)).installed).toBe(true);
+  return dir;
+}
+
 /** One rote session on `memory` (a set, or a one-reel tape image); the host's swap not yet made. */
 function session(memory: string) {
   const m = bootRote(CARDS);
@@ -60,7 +71,7 @@ function session(memory: string) {
 
 /** Every file of the set, by name: what must not change while a swap fails. */
 const snapshot = (dir: string): Map<string, Buffer> => new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
-const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {} };
+const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {}, operator: new Map() };
 
 describe('a memory set: reels merged by the 704, swapped as a whole', () => {
   it('a memory that outgrows its reel goes on two, swapped in by the manifest: the same records as on one long reel, tape info per reel', async () => {
@@ -103,7 +114,7 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThanOrEqual(Number(merge[1]));
   });
 
-  it('tape join into a set: the 704 merges a one-reel memory into it reel by reel, and refuses a set as the other', async () => {
+  it('tape join into a set: the 704 merges a one-reel memory into it reel by reel; and a set of many reels into a tape, read on tape 6', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
     createMemorySet(dir, FEET);
     const r = await joinMemoryTapes(dir, BUNDLED);
@@ -111,9 +122,46 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     const set = readMemorySet(dir);
     expect(set.complete).toBe(true);
     expect(set.records).toEqual(readMemoryTape(BUNDLED).records); // joined, not aged
-    const refused = await runCli(registerTapeCommands, ['tape', 'join', BUNDLED, dir]);
-    expect(refused.err).toContain(`${dir}: a memory set; *ROTE JOIN reads one reel on tape 6`);
+    // a set of many reels as the other memory: the operator mounts its reels one after another on tape 6
+    const many = await manyReelSet();
+    const reels = readManifest(many).reels.length;
+    expect(reels).toBeGreaterThanOrEqual(4);
+    const file = join(dirname(dir), 'joined.tap');
+    const joined = await runCli(registerTapeCommands, ['tape', 'join', file, many]);
+    expect(joined.out).toContain(`${file}: joined, 124 boards in 85 records`);
+    expect(readMemoryTape(file).records).toEqual(readMemoryTape(BUNDLED).records);
   });
+
+  it("a memory of many reels: the host changes reels at the program's call, the new set is swapped in whole, the same records as the same run on one reel", async () => {
+    const dir = await manyReelSet();
+    const old = readManifest(dir).reels;
+    expect(old.length).toBeGreaterThanOrEqual(4);
+    const s = session(dir);
+    const asked = s.lines.filter((l) => l.startsWith('ROTE MOUNT'));
+    const changes = s.tapes.reelChanges!;
+    expect(asked).toEqual(changes.map((c) => `ROTE MOUNT ${c.scratch ? 'SCRATCH ' : ''}REEL ${c.reel} ON TAPE ${c.unit}`));
+    expect(changes.some((c) => !c.scratch && c.unit === 1 && c.reel >= 3)).toBe(true); // the old set's later reels, read
+    expect(changes.some((c) => c.scratch && c.reel >= 3)).toBe(true); // scratch reels for the new one
+    const swap = s.pending.commit();
+    expect(swap.installed).toBe(true);
+    const m = readManifest(dir);
+    expect(m.reels.length).toBeGreaterThanOrEqual(4);
+    expect(readdirSync(dir).sort()).toEqual([...m.reels, MANIFEST].sort());
+    const set = readMemorySet(dir);
+    expect(set.problems).toEqual([]);
+    expect(set.complete).toBe(true);
+    // the same run on a one-reel tape image: the same records, ages and order
+    const file = join(dirname(dir), 'one.tap');
+    copyFileSync(BUNDLED, file);
+    const one = session(file);
+    expect(one.pending.commit().installed).toBe(true);
+    expect(one.lines.some((l) => l.startsWith('ROTE MOUNT'))).toBe(false);
+    expect(readMemoryTape(file).records).toEqual(set.records);
+    // the next run reads every reel back
+    const again = session(dir);
+    expect(again.lines.find((l) => l.startsWith('ROTE ON'))).toBe(`ROTE ON - TAPE 1 BOARDS ${set.trailer!.boards} RECORDS ${set.trailer!.records}`); // after its reels are counted, mounted in turn
+    expect(again.pending.commit().installed).toBe(true);
+  }, 120_000);
 
   it('a thrown error between the new reels and the manifest leaves the old set whole and in use; the next run recovers the new one only if accepted', () => {
     const dir = bundledSet();
@@ -140,20 +188,26 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(readMemorySet(dir).trailer!.boards).toBeGreaterThan(124);
   });
 
-  it('a new memory longer than its chain of reels is not put in: the machine stops in the merge and the old set stays, with the reason', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'reels-')), 'memory');
-    createMemorySet(dir, 1, readTapeFile(BUNDLED)); // 1-foot reels: the 85 records need about eight
-    const before = snapshot(dir);
-    const s = session(dir);
-    expect(s.lines.at(-1)).toBe('ROTE REEL 2 FULL ON TAPE 8');
-    expect(s.pending.reason).toMatch(/^the new memory outgrew tape 8, the last reel of its chain/);
-    expect(s.pending.commit().installed).toBe(false);
-    expect(snapshot(dir)).toEqual(before);
-  });
+  it('selfplay on a set of many reels reports the reel changes of each game (--json rote.reelChanges), none on a tape image', async () => {
+    const dir = await manyReelSet();
+    const file = join(dirname(dir), 'one.tap');
+    copyFileSync(BUNDLED, file);
+    const game = (memory: string): { reelChanges?: number; boardsAfter: number } => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'selfplay', '--memory', memory, '--games', '1', '--json'], { cwd: join(here, '..', '..'), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { games: { rote: { reelChanges?: number; boardsAfter: number } }[] }).games[0]!.rote;
+    };
+    const onSet = game(dir);
+    const onTape = game(file);
+    expect(onSet.reelChanges).toBeGreaterThanOrEqual(4); // *ROTE ON's count reads reels 3 and 4, the merge reads and writes them
+    expect(onTape.reelChanges).toBeUndefined();
+    expect(onSet.boardsAfter).toBe(onTape.boardsAfter); // the same game on the same memory
+  }, 120_000);
 
   /** The set in a new folder, the child run on it in `mode` and killed; checks the kill and that every old file is as it was. */
-  const killedChild = async (mode: 'merging' | 'swap', said: string): Promise<string> => {
-    const dir = bundledSet();
+  const killedChild = async (mode: 'merging' | 'reel' | 'swap', said: string): Promise<string> => {
+    const dir = mode === 'reel' ? await manyReelSet() : bundledSet();
+    const boards = readMemorySet(dir).trailer!.boards;
     const before = snapshot(dir);
     const r = await new Promise<{ out: string; killed: boolean }>((resolve) => {
       const c = spawn(process.execPath, ['--import', 'tsx', join(here, 'memorysetchild.ts'), dir, mode, ...CARDS], { cwd: join(here, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -167,10 +221,21 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(r.out).toContain(said);
     expect(r.killed).toBe(true);
     for (const [f, bytes] of before) expect(readFileSync(join(dir, f)).equals(bytes), f).toBe(true);
-    expect(readMemorySet(dir).trailer!.boards).toBe(124);
+    expect(readMemorySet(dir).trailer!.boards).toBe(boards);
     expect(readMemorySet(dir).complete).toBe(true);
     return dir;
   };
+
+  it('a process killed in the middle of a reel change, a set of many reels, leaves the old set whole; the next run removes the partial reels and goes on from it', async () => {
+    const dir = await killedChild('reel', 'MERGING');
+    const reels = readManifest(dir).reels;
+    expect(reels.length).toBeGreaterThanOrEqual(4);
+    expect(readdirSync(dir).length).toBeGreaterThan(reels.length + 1); // the killed run's reels are there
+    const next = session(dir);
+    expect(next.tapes.recovered).toBeNull();
+    expect(next.lines.find((l) => l.startsWith('ROTE ON'))).toBe('ROTE ON - TAPE 1 BOARDS 124 RECORDS 85');
+    expect(next.pending.commit().installed).toBe(true);
+  }, 120_000);
 
   it('a process killed while the 704 writes the second reel leaves the old set whole; the next run removes the partial reels and goes on from the old set', async () => {
     const dir = await killedChild('merging', 'MERGING');

@@ -71,7 +71,7 @@ describe('memory tape host tools', () => {
     writeTapeFile(fresh, entries);
     writeTapeFile(memory, old);
     const attached: number[] = [];
-    const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); } }, memory, fresh);
+    const tapes = attachMemoryTapes({ attachTape: (n) => { attached.push(n); }, operator: new Map() }, memory, fresh);
     expect(tapes.recovered).toMatch(/^10 boards/);
     expect(attached).toEqual([1, 2, 5, 7, 8, 9]); // and the second reels a merge goes on to (rote.sap KRNX), blank
     expect(tapes.old.entries.length).toBe(entries.length);

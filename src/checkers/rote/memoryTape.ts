@@ -16,7 +16,7 @@
 //   the trailer:                 0, BCD "MEMEND", boards, records, merge number, reel number
 //   a tape mark.
 // A memory too big for one reel (a 727 reel holds REEL_FRAMES: src/devices/tape.ts) goes on on the
-// next reel of its chain (rote.sap KRNX: tapes 1 7, 2 8, 5 9): each reel but the last ends with the
+// next reel, on the other unit of its pair (rote.sap KRNX: tapes 1 7, 2 8, 5 9): each reel but the last ends with the
 // trailer 0, BCD "MEMCON", its own boards, records, the merge number, its reel number, and a tape
 // mark; the last reel's MEMEND trailer counts the whole memory. The reels together are one sorted
 // file (memorySet.ts keeps them as a set).
@@ -28,7 +28,8 @@ import { TapeUnit } from '../../devices/tape.ts';
 import { tapeKind } from '../../host/tapeKind.ts';
 import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap } from '../../host/tapePair.ts';
 import { checkTapeKind } from '../../host/tapeKind.ts';
-import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS } from './memorySet.ts';
+import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS, type MemoryIo } from './memorySet.ts';
+import type { ReelChange } from './reelOperator.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -291,8 +292,8 @@ export function boardFen(b: MemoryBoard): string {
  * earlier run that died before its swap is put in place first if `accept` takes it (tapePair.ts).
  */
 export function attachMemoryTapes(
-  io: { attachTape(n: number, drive: TapeUnit): void }, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
-): TapeSet {
+  io: MemoryIo, memoryPath: string, newPath = `${memoryPath}.new`, accept?: (digest: string) => boolean,
+): TapeSet & { reelChanges?: ReelChange[] } {
   if (isMemorySet(memoryPath)) return attachMemorySet(io, memoryPath, accept);
   const set = attachTapeSet(io, memoryPath, {
     unit: 1,
@@ -314,7 +315,7 @@ export function attachMemoryTapes(
 export const ONE_REEL_IMAGE = Number.POSITIVE_INFINITY;
 
 /**
- * The units a merge goes on to when a reel fills (rote.sap KRNX: 7 after 1, 8 after 2, 9 after 5),
+ * The second units of the pairs a merge goes on to when a reel fills (rote.sap KRNX: 7 with 1, 8 with 2, 9 with 5),
  * blank and in core beside a one-reel image: the program selects only units that are attached.
  */
 export function mountSecondReels(io: { attachTape(n: number, drive: TapeUnit): void }): void {

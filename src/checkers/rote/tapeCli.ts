@@ -109,12 +109,12 @@ export function registerTapeCommands(program: Command): void {
     }));
   tape
     .command('join')
-    .description('merge another memory tape into a memory tape, by the 704 (*ROTE JOIN): the two reels become one, swapped in atomically')
+    .description('merge another memory into a memory, by the 704 (*ROTE JOIN): the two become one, swapped in atomically')
     .argument('<memory>', 'the memory tape image (created if missing) or set')
-    .argument('<other>', 'the memory tape to merge into it (only read; one reel: the 704 reads it on tape 6 alone)')
+    .argument('<other>', 'the memory (tape image or set) to merge into it (only read: the 704 reads its reels on tape 6, the operator changing them)')
     .action(guarded(async (memory: string, other: string) => {
-      if (isMemorySet(other)) throw new Error(`${other}: a memory set; *ROTE JOIN reads one reel on tape 6 — join into the set instead: samuel704 tape join ${other} MEMORY`);
-      readMemoryTapeFor(other);
+      const t = readMemoryTapeFor(other);
+      if (!t.complete) throw new Error(`${other}: not a complete memory: ${t.problems[0] ?? 'no MEMEND trailer'}`);
       const r = await joinMemoryTapes(memory, other);
       out(`${memory}: ${r.installed ? `joined, ${r.reason}` : `kept as it was (${r.reason})`}, 704 time ${r.seconds.toFixed(1)} s`);
       for (const l of tapeSummary(readMemory(memory)).slice(0, 3)) out(l);

@@ -46,6 +46,8 @@ export interface RoteStats {
   /** Boards on the memory tape before the game (ROTE ON) and after its last merge. */
   boardsBefore: number | null;
   boardsAfter: number | null;
+  /** A memory set's reels the operator changed in the game and its merges (rote.sap KMNT); absent for a tape image. */
+  reelChanges?: number;
 }
 
 export interface JournalGame {

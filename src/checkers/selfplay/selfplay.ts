@@ -235,6 +235,7 @@ async function playGame(
   const finished = game as JournalGame;
   finished.wallSeconds = (performance.now() - wall) / 1000;
   finished.finished = new Date().toISOString();
+  if (finished.rote && memoryTapes?.reelChanges) finished.rote.reelChanges = memoryTapes.reelChanges.length; // a set's reels changed at the 704's call
   const printed = session.machine.printer.lines.join('\n');
   return { game: finished, message: '', after, tape: memoryTapes?.unload(printed) ?? null, learningTape: learningTapes?.unload(printed) ?? null };
 }

@@ -22,7 +22,7 @@ import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
 import { bookStarts } from '../../checkers/selfplay/bookStarts.ts';
 import { toFen } from '../../checkers/notation/board.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
-import { readMemoryTape } from '../../checkers/rote/memoryTape.ts';
+import { readMemory } from '../../checkers/rote/memoryTape.ts';
 import { duration } from '../../host/progress.ts';
 import { compareNumbers } from '../verdict.ts';
 import type { Experiment, Outcome, Row, RunContext } from '../experiment.ts';
@@ -49,7 +49,7 @@ const loadJournal = (dir: string): BuildJournal =>
   existsSync(journalPath(dir)) ? JSON.parse(readFileSync(journalPath(dir), 'utf8')) as BuildJournal : { bookDone: 0, selfplayGames: 0, joined: false, wallSeconds: 0 };
 const saveJournal = (dir: string, j: BuildJournal): void => writeFileAtomic(journalPath(dir), JSON.stringify(j, null, 2));
 
-export const boardsOn = (tape: string): number => (existsSync(tape) ? readMemoryTape(tape).records.reduce((n, r) => n + r.boards.length, 0) : 0);
+export const boardsOn = (tape: string): number => (existsSync(tape) ? readMemory(tape).records.reduce((n, r) => n + r.boards.length, 0) : 0);
 
 /** One CLI command in a child process (a core of its own), started as this one was; its output goes to `log`. */
 export function cli(args: string[], log: string): Promise<void> {
@@ -228,7 +228,7 @@ async function measuredGame(ballot: Ballot, memory: string | undefined): Promise
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
 
 export async function measure(ctx: RunContext, memory: string, wallSeconds: number): Promise<Outcome> {
-  const tape = readMemoryTape(memory);
+  const tape = readMemory(memory); // a tape image or a set of reels
   const boards = tape.records.reduce((n, r) => n + r.boards.length, 0);
   const words = tape.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
   const ballots = ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6);

@@ -6,15 +6,19 @@
 // Tinsley's games and from endgame starts (Samuel's program "learned ... to recognize most winning
 // and losing end positions"), mixed in one seeded order, one `selfplay --state --rote` session that journals its own games.
 // The memory is measured as samuel-rote measures it at 53,000 boards, at 250,000 and at as many
-// as were reached (a copy of the tape at each), and the wall time of each 100,000 boards is kept.
+// as were reached (a copy of the memory at each), and the wall time of each 100,000 boards is kept.
+// It grows as a memory set of 2,400-foot reels (memorySet.ts: about ten reels for a million, the
+// host changing reels at the program's call); a work folder begun before sets goes on in its tape.
 // Resumable: the work folder's million.json journals the games asked, the checkpoints and the
 // times. SAMUEL704_ROTE_MINUTES (wall minutes of growth in this run) stops the growth early and
 // measures what was reached.
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { duration } from '../../host/progress.ts';
+import { readTapeFile } from '../../devices/tapeImage.ts';
+import { createMemorySet } from '../../checkers/rote/memorySet.ts';
 import type { Experiment, Outcome, RunContext, Section } from '../experiment.ts';
 import { boardsOn, BOOK_PLIES, build, cli, ENDGAMES, measure, startsFile } from './samuelRote.ts';
 
@@ -37,7 +41,8 @@ const save = (dir: string, j: Journal): void => writeFileAtomic(join(dir, 'milli
 async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
   const dir = ctx.workDir;
   const session = join(dir, 'grow');
-  const memory = join(session, 'memory.tap');
+  const tape = join(session, 'memory.tap'); // a work folder begun before sets: selfplay --rote's tape
+  const memory = existsSync(tape) ? tape : join(session, 'memory');
   mkdirSync(join(dir, 'logs'), { recursive: true });
   let j = load(dir);
   if (!j) {
@@ -45,10 +50,10 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
     const sibling = join(dir, '..', '..', 'samuel-rote', 'work', 'memory.tap');
     const built = existsSync(sibling) ? sibling : (await build({ ...ctx, workDir: join(dir, 'build') }, ctx.quick ? 1500 : CHECKPOINTS[0]!)).tape;
     mkdirSync(session, { recursive: true });
-    copyFileSync(built, memory);
+    createMemorySet(memory, undefined, readTapeFile(built));
     j = { games: 0, start: boardsOn(memory), crossings: [], copies: [], wallSeconds: 0 };
-    j.copies.push({ boards: j.start, file: 'at-start.tap' });
-    copyFileSync(memory, join(dir, 'at-start.tap'));
+    j.copies.push({ boards: j.start, file: 'at-start' });
+    cpSync(memory, join(dir, 'at-start'), { recursive: true });
     save(dir, j);
   }
   const target = ctx.quick ? j.start + 300 : TARGET;
@@ -60,15 +65,15 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
   let boards = boardsOn(memory);
   while (boards < target && runWall() < budget) {
     j.games += batch;
-    await cli(['selfplay', '--state', session, '--rote', '--openings', starts, '--seed', '7', '--games', String(j.games), '--quiet'], join(dir, 'logs', 'selfplay.txt'));
+    await cli(['selfplay', '--state', session, ...(memory === tape ? ['--rote'] : ['--memory', memory]), '--openings', starts, '--seed', '7', '--games', String(j.games), '--quiet'], join(dir, 'logs', 'selfplay.txt'));
     const before = boards;
     boards = boardsOn(memory);
     const wall = j.wallSeconds + runWall();
     for (let b = Math.floor(before / 100_000) + 1; b <= Math.floor(boards / 100_000); b++) j.crossings.push({ boards: b * 100_000, wallSeconds: wall });
     for (const c of CHECKPOINTS) {
       if (before < c && boards >= c && !j.copies.some((x) => x.boards >= c)) {
-        const file = `at-${c}.tap`;
-        copyFileSync(memory, join(dir, file));
+        const file = `at-${c}`;
+        cpSync(memory, join(dir, file), { recursive: true });
         j.copies.push({ boards, file });
       }
     }
@@ -91,8 +96,9 @@ export const samuelRoteMillion: Experiment = {
   async run(ctx) {
     const { memory, j } = await grow(ctx);
     const reached = boardsOn(memory);
-    const reachedCopy = 'at-reached.tap';
-    copyFileSync(memory, join(ctx.workDir, reachedCopy));
+    const reachedCopy = 'at-reached';
+    rmSync(join(ctx.workDir, reachedCopy), { recursive: true, force: true });
+    cpSync(memory, join(ctx.workDir, reachedCopy), { recursive: true });
     const points = [...j.copies, { boards: reached, file: reachedCopy }];
     const sections: Section[] = [];
     const notes: string[] = [];

@@ -8,11 +8,11 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attachMemoryTapes, boardFen, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
+import { attachMemoryTapes, decodeMemoryTape, readMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 import { checkersAssembly, linesOf } from './deck.ts';
 import { parseFen, randomPosition, rng, startPosition, toFen, type Position } from './reference.ts';
-import { bootRote, distinctPositions, ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
+import { boardPosition, bootRote, distinctPositions, ForwardReader, GIVEAWAY_KEY, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
 
 const stdKey = (p: Position, giveaway: boolean): string => JSON.stringify(standardForm(p, giveaway));
 const allKings = (p: Position): boolean => p.squares.every((q, s) => s === 0 || q === 0 || q === 2 || q === 4);
@@ -139,11 +139,10 @@ describe('a memory tape of both games (KFWD, KSEEK, KMERGE)', () => {
       const ordinary = records.filter((r) => !r.fields.giveaway).length;
       if (giveaway) expect(ref.passed).toBeGreaterThan(ordinary);
       // the pool's boards are found, with their scores; in the other game they are not
-      const asPosition = (b: MemoryRecord['boards'][number]): Position => parseFen(boardFen(b));
       const inPool = ref.pool.flatMap((r) => r.boards);
-      for (const b of inPool) expect(g.look(asPosition(b)).score).toBe(b.score);
+      for (const b of inPool) expect(g.look(boardPosition(b)).score).toBe(b.score);
       g.game(!giveaway);
-      for (const b of inPool) expect(g.look(asPosition(b)).score).toBeUndefined();
+      for (const b of inPool) expect(g.look(boardPosition(b)).score).toBeUndefined();
       // a merge in this game rebuilds the pool from the new tape (its window, KLOW to KLAST): up to
       // the same last record, none of the other game
       g.game(giveaway);

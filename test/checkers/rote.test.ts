@@ -4,10 +4,10 @@
 // and culling at a merge, and the memory tape written and read back.
 
 import { describe, expect, it } from 'vitest';
-import { boardFen, decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
+import { decodeMemoryTape, type MemoryRecord } from '../../src/checkers/rote/memoryTape.ts';
 import { recordToWords, type TapeEntry, type TapeRecord } from '../../src/devices/tapeImage.ts';
-import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, parseFen, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { distinctPositions, ForwardReader, MOMENT_BUCKETS, positionsByKey, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
+import { BLACK_KING, WHITE_KING, emptyPosition, legalMoves, randomPosition, rng, startPosition, type Position } from './reference.ts';
+import { boardPosition, distinctPositions, ForwardReader, MOMENT_BUCKETS, positionsByKey, Rote704, reversed, signed, standardForm, withPieces } from './roteharness.ts';
 import { squareBit } from './harness.ts';
 
 const allKings = (rand: () => number): Position => {
@@ -451,9 +451,8 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     // a board of a record in the pool is found; one of a dropped record is not
     const inPool = ref.pool[ref.pool.length - 1]!;
     const gone = records.find((r) => r.fields.pieces <= 20 && !ref.pool.includes(r))!;
-    const asPosition = (b: MemoryRecord['boards'][number]): Position => parseFen(boardFen(b));
-    expect(g.find(asPosition(inPool.boards[0]!))).toBeGreaterThanOrEqual(g.peek('KCCAP'));
-    expect(g.find(asPosition(gone.boards[0]!))).toBe(-1);
+    expect(g.find(boardPosition(inPool.boards[0]!))).toBeGreaterThanOrEqual(g.peek('KCCAP'));
+    expect(g.find(boardPosition(gone.boards[0]!))).toBe(-1);
   });
 
   it('a board referenced in the pool keeps its refresh when its record is dropped, and at the merge', () => {
@@ -467,8 +466,7 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     g.setPosition(0, withPieces(24, rand));
     g.call('KFWD');
     const first = g.pool()[0]!;
-    const asPosition = (e: { w1: number; w2: number; w3: number }): Position => parseFen(boardFen({ ...e, score: 0, age: 0, ply: 0 }));
-    const b = asPosition(first);
+    const b = boardPosition(first);
     g.save(b, 640, 7); // a reference: refreshed in place, not yet in the changes
     expect(g.peek('KN')).toBe(0);
     expect(g.entry(g.find(b))).toMatchObject({ score: 640, ply: 7, age: first.age >> 1 });
@@ -481,7 +479,7 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     expect(g.entries()).toEqual([{ ...first, score: 640, ply: 7, age: first.age >> 1 }]);
     // one referenced in the pool at a merge reaches the new tape refreshed too
     const second = g.pool().at(-1)!;
-    g.save(asPosition(second), -64, 4);
+    g.save(boardPosition(second), -64, 4);
     g.call('KMERGE');
     const onTape = g.memoryTape().records.flatMap((r) => r.boards.map((x) => ({ ...x, key: r.key })));
     expect(onTape.find((x) => x.key === first.key && x.w1 === first.w1 && x.w2 === first.w2)).toMatchObject({ score: 640, ply: 7, age: (first.age >> 1) + 1 });
@@ -516,15 +514,14 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     g.poke('KRPM', 3);
     g.call('KRST');
     const rand = rng(9);
-    const asPosition = (e: { w1: number; w2: number; w3: number }): Position => parseFen(boardFen({ ...e, score: 0, age: 0, ply: 0 }));
     g.setPosition(0, withPieces(24, rand));
     g.call('KFWD');
     const first = g.pool()[0]!;
-    const b = asPosition(first);
+    const b = boardPosition(first);
     g.save(b, 640, 7); // refreshed in the pool
     // a board of a record not read yet, saved as new: on tape it is a reference
     const later = records.find((r) => r.fields.pieces < 20)!.boards[0]!;
-    const d = asPosition(later);
+    const d = boardPosition(later);
     g.save(d, -128, 5);
     expect(g.peek('KN')).toBe(1);
     g.call('KGEND');

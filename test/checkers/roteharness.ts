@@ -4,11 +4,11 @@
 
 import { TapeUnit } from '../../src/devices/tape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
-import { decodeMemoryTape, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
+import { boardFen, decodeMemoryTape, type MemoryBoard, type MemoryRecord, type MemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { Machine } from '../../src/machine/machine.ts';
 import { bootWith, Game704, poke, sym } from './deck.ts';
 import { PLYK, squareBit, SIGN } from './harness.ts';
-import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, randomPosition, squareAt, type Position } from './reference.ts';
+import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, coords, parseFen, randomPosition, squareAt, type Position } from './reference.ts';
 
 export class Rote704 extends Game704 {
   constructor() {
@@ -218,6 +218,9 @@ export class ForwardReader {
 }
 
 /** A random position with exactly `n` pieces. */
+/** A stored board (its three words, standard form: Black to move) as a position. */
+export const boardPosition = (b: Pick<MemoryBoard, 'w1' | 'w2' | 'w3'>): Position => parseFen(boardFen(b));
+
 export function withPieces(n: number, rand: () => number): Position {
   for (;;) {
     const p = randomPosition(rand, 12, 0);

@@ -279,7 +279,7 @@ const squaresOf = (w: number): number[] => {
 };
 
 /** A board as a PDN-like FEN (standard form: Black to move). */
-export function boardFen(b: MemoryBoard): string {
+export function boardFen(b: Pick<MemoryBoard, 'w1' | 'w2' | 'w3'>): string {
   const kings = new Set(squaresOf(b.w3));
   const list = (w: number): string => squaresOf(w).map((s) => (kings.has(s) ? `K${s}` : `${s}`)).join(',');
   return `B:W${list(b.w2)}:B${list(b.w1)}`;

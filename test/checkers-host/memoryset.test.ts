@@ -69,6 +69,15 @@ function session(memory: string) {
   return { lines, tapes, pending: tapes.unload(lines.join('\n')) };
 }
 
+/** The same session on a one-reel tape image of the bundled memory beside `dir`, its swap made: its printout and its records. */
+function oneReelSession(dir: string) {
+  const file = join(dirname(dir), 'one.tap');
+  copyFileSync(BUNDLED, file);
+  const one = session(file);
+  expect(one.pending.commit().installed).toBe(true);
+  return { lines: one.lines, records: readMemoryTape(file).records };
+}
+
 /** Every file of the set, by name: what must not change while a swap fails. */
 const snapshot = (dir: string): Map<string, Buffer> => new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
 const noUnits = { attachTape: (_n: number, _d: TapeUnit): void => {}, operator: new Map() };
@@ -101,12 +110,9 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     const json = JSON.parse((await runCli(registerTapeCommands, ['tape', 'info', dir, '--json'])).out) as { boards: number; reels: { boards: number }[] };
     expect([json.boards, json.reels.map((r) => r.boards)]).toEqual([set.trailer!.boards, set.reels.map((r) => r.boards)]);
     // the same run on a one-reel tape image (a reel of any length): the same records, ages and order
-    const file = join(dirname(dir), 'one.tap');
-    copyFileSync(BUNDLED, file);
-    const one = session(file);
-    expect(one.pending.commit().installed).toBe(true);
+    const one = oneReelSession(dir);
     expect(one.lines.some((l) => l.includes('FULL ON TAPE'))).toBe(false);
-    expect(readMemoryTape(file).records).toEqual(set.records);
+    expect(one.records).toEqual(set.records);
     // and a second run reads both reels (tapes 1 and 7) and writes the set again
     const again = session(dir);
     expect(again.lines[1]).toBe(`ROTE ON - TAPE 1 BOARDS ${merge[1]} RECORDS ${merge[2]}`);
@@ -151,12 +157,9 @@ describe('a memory set: reels merged by the 704, swapped as a whole', () => {
     expect(set.problems).toEqual([]);
     expect(set.complete).toBe(true);
     // the same run on a one-reel tape image: the same records, ages and order
-    const file = join(dirname(dir), 'one.tap');
-    copyFileSync(BUNDLED, file);
-    const one = session(file);
-    expect(one.pending.commit().installed).toBe(true);
+    const one = oneReelSession(dir);
     expect(one.lines.some((l) => l.startsWith('ROTE MOUNT'))).toBe(false);
-    expect(readMemoryTape(file).records).toEqual(set.records);
+    expect(one.records).toEqual(set.records);
     // the next run reads every reel back
     const again = session(dir);
     expect(again.lines.find((l) => l.startsWith('ROTE ON'))).toBe(`ROTE ON - TAPE 1 BOARDS ${set.trailer!.boards} RECORDS ${set.trailer!.records}`); // after its reels are counted, mounted in turn

@@ -12,6 +12,7 @@
 //   Transfer card (TCD, END): 9L = address, count 0 (bit 1 set in REL), nothing else.
 
 import { CARD_WORDS } from '../devices/cards.ts';
+import { aclSum } from '../cpu/word.ts';
 import type { Relocation } from './expr.ts';
 
 export type CardFormat = 'ABS' | 'FUL' | 'REL';
@@ -23,18 +24,11 @@ export interface PunchedCard {
   readonly words: readonly number[];
 }
 
-const P36 = 2 ** 36;
 const REL_BIT = 2 ** 34; // DEC 2B2 in 9L
 /** Data words per block: REL's 110 block words include two relocation words on each of 5 cards. */
 const BLOCK_WORDS: Record<CardFormat, number> = { ABS: 110, FUL: 96, REL: 100 };
 const REL_DATA = 20;
 const REL_BITS = 68;
-
-/** ACL: 36-bit sum with the carry out of the top added back at the bottom. */
-const aclSum = (a: number, b: number): number => {
-  const s = a + b;
-  return s >= P36 ? s - P36 + 1 : s;
-};
 
 /** Relocation bits of a word (REL cards). */
 const relocBits = (r: Relocation): string => (r === 0 ? '0' : r === 2 ? '10' : '11');

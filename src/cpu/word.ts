@@ -45,6 +45,12 @@ export const fromInt = (n: number, negZero = false): number => {
  * `x & 0x3ffff` is exact for any integer below 2^53 (ToInt32 keeps the low bits) and, unlike `%`,
  * stays in machine code.
  */
+/** ACL's sum of two words: 36 bits with the carry out of the top added back at the bottom (loaders' card checksums). */
+export const aclSum = (a: number, b: number): number => {
+  const s = a + b;
+  return s >= W36 ? s - W36 + 1 : s;
+};
+
 export const and36 = (a: number, b: number): number => {
   const al = a & 0x3ffff, bl = b & 0x3ffff;
   return (((a - al) / DEC_SHIFT) & ((b - bl) / DEC_SHIFT)) * DEC_SHIFT + (al & bl);

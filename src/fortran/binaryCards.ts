@@ -5,31 +5,22 @@
 // transfer card. Anything else is a "full" card: 24 raw words, as FUL punches them.
 // The build steps of FORTRAN II (mkf2.ts) copy, split and patch such cards.
 
+import { aclSum, decrement, prefix, tag, W36 } from '../cpu/word.ts';
+
 export type Card = readonly number[];
 export type CardType = 'F' | 'A' | 'R' | 'T' | 'RT';
 
-const P36 = 2 ** 36;
-const decrement = (w: number): number => Math.floor(w / 2 ** 18) & 0x7fff;
-const tagOf = (w: number): number => Math.floor(w / 2 ** 15) & 7;
-const prefixOf = (w: number): number => Math.floor(w / 2 ** 33) & 7;
-
-/** ACL: the 36-bit sum with the carry out of the top added back at the bottom. */
-const acl = (a: number, b: number): number => {
-  const s = a + b;
-  return s >= P36 ? s - P36 + 1 : s;
-};
-
 export function checksum(card: Card): number {
   let s = card[0]!;
-  for (let i = 2; i < 24; i++) s = acl(s, card[i]!);
+  for (let i = 2; i < 24; i++) s = aclSum(s, card[i]!);
   return s;
 }
 
 export function cardType(card: Card): CardType | 'origin' {
   const w9l = card[0]!;
-  const p = prefixOf(w9l);
+  const p = prefix(w9l);
   if (card[1] !== 0 && (p & 1) === 0 && checksum(card) !== card[1]) return 'F';
-  if (tagOf(w9l) !== 0) return 'F';
+  if (tag(w9l) !== 0) return 'F';
   const d = decrement(w9l);
   if (d >> 5 === 1) return 'origin';
   if (d >> 5 !== 0) return 'F';
@@ -100,4 +91,4 @@ export function removeTransferCard(deck: readonly Card[], name: string): Card[] 
 
 /** A deck without blank cards and cards whose 9L is all ones (rhobbie's CleanDeck). */
 export const cleanDeck = (deck: readonly Card[]): Card[] =>
-  deck.filter((c) => c.some((w) => w !== 0) && c[0] !== P36 - 1);
+  deck.filter((c) => c.some((w) => w !== 0) && c[0] !== W36 - 1);

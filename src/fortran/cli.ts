@@ -7,16 +7,16 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { readText } from '../devices/fileErrors.ts';
+import { CYCLE_US } from '../devices/timing.ts';
 import { fail, guarded, style } from '../cli/style.ts';
 import { writeCbn } from '../asm/output.ts';
 import { cardToWords, DECK_EOF, readDeckFile, type Card } from '../devices/cards.ts';
 import { fortran } from './compile.ts';
 import { buildFortran } from './mkf2.ts';
 
-const CYCLE_S = 12e-6;
 /** Where fortran-build puts its work and tapes unless told otherwise. */
 const BUILD_DIR = '.local/fortran';
-const seconds704 = (cycles: number): string => `${(cycles * CYCLE_S).toFixed(1)} s of 704 time`;
+const seconds704 = (cycles: number): string => `${(cycles * CYCLE_US * 1e-6).toFixed(1)} s of 704 time`;
 
 interface FortranOptions {
   tape?: string;

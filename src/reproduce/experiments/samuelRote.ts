@@ -187,7 +187,7 @@ export async function build(ctx: RunContext, target: number): Promise<{ tape: st
 
 // ---- measurements
 
-type Phase = 'opening' | 'midgame' | 'endgame';
+export type Phase = 'opening' | 'midgame' | 'endgame';
 /** Decision: the phase by the pieces on the board - 20 or more the opening, 10 or fewer the endgame. */
 const phaseOf = (pieces: number): Phase => (pieces >= 20 ? 'opening' : pieces <= 10 ? 'endgame' : 'midgame');
 const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
@@ -227,7 +227,17 @@ async function measuredGame(ballot: Ballot, memory: string | undefined): Promise
 
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
 
-export async function measure(ctx: RunContext, memory: string, wallSeconds: number): Promise<Outcome> {
+/** What a measurement found, by phase (hits, look-ups, plies gained) and the match's mean pair score of 2. */
+export interface RoteStats {
+  boards: number;
+  phases: Record<Phase, { lookups: number; hits: number; gained: number; moves: number }>;
+  secondsWith: number;
+  secondsWithout: number;
+  pairMean: number;
+  pairs: number;
+}
+
+export async function measure(ctx: RunContext, memory: string, wallSeconds: number): Promise<Outcome & { stats: RoteStats }> {
   const tape = readMemory(memory); // a tape image or a set of reels
   const boards = tape.records.reduce((n, r) => n + r.boards.length, 0);
   const words = tape.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
@@ -263,6 +273,12 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
   });
   const secWith = mean(withMem.map((m) => m.seconds));
   const secWithout = mean(without.map((m) => m.seconds));
+  const phases = Object.fromEntries(PHASES.map((ph) => {
+    const w = withMem.filter((m) => m.phase === ph);
+    const o = without.filter((m) => m.phase === ph);
+    return [ph, { lookups: w.reduce((s, m) => s + m.lookups, 0), hits: w.reduce((s, m) => s + m.hits, 0), gained: mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply)), moves: w.length }];
+  })) as RoteStats['phases'];
+  const stats: RoteStats = { boards, phases, secondsWith: secWith, secondsWithout: secWithout, pairMean: table.test.mean, pairs: table.test.n };
   const sections = [
     {
       title: 'The memory tape',
@@ -283,6 +299,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
     },
   ];
   return {
+    stats,
     sections,
     pictures: [],
     notes: [

@@ -1,0 +1,62 @@
+// reproduce samuel-rote-million --quick, as a user runs it (a child process: the growth runs its
+// streams as CLI children): the bundled memory grown by a stream of rote self-play joined into it
+// by the 704, nothing of it forgotten, the curve journalled, the conjecture's verdict printed; a
+// second run goes on from the journal and measures nothing again.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readMemory } from '../../src/checkers/rote/memoryTape.ts';
+import { MILLION_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
+import { BOOK_PLIES } from '../../src/reproduce/experiments/samuelRote.ts';
+
+const out = mkdtempSync(join(tmpdir(), 'rote-million-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const reproduce = (): { status: number | null; text: string } => {
+  const { SAMUEL704_ROTE_MEMORY: _m, SAMUEL704_ROTE_MINUTES: _n, SAMUEL704_ROTE_GROW: _g, ...env } = process.env;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'reproduce', 'samuel-rote-million', '--quick', '--out', out], { encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
+  return { status: r.status, text: `${r.stdout}${r.stderr}` };
+};
+
+const boardSet = (path: string): Set<string> =>
+  new Set(readMemory(path).records.flatMap((r) => r.boards.map((b) => `${r.key}:${b.w1}:${b.w2}:${b.w3}`)));
+
+describe('reproduce samuel-rote-million --quick', () => {
+  it('sizes its streams to the memory and starts from plies samuel-rote did not use', () => {
+    expect(streamGames(58_725, false)).toBe(60);
+    expect(streamGames(250_000, false)).toBe(250);
+    expect(streamGames(2_000_000, false)).toBe(400);
+    expect(MILLION_PLIES.some((k) => BOOK_PLIES.includes(k))).toBe(false);
+  });
+
+  it('grows the memory by a stream joined by the 704, forgets none of it, and goes on from its journal', () => {
+    const first = reproduce();
+    expect(first.status, first.text).toBe(0);
+    const work = join(out, 'work');
+    const j = JSON.parse(readFileSync(join(work, 'million.json'), 'utf8'));
+    expect(j.mode).toBe('join');
+    expect(j.streams).toBeGreaterThanOrEqual(1);
+    expect(j.stream).toBeUndefined();
+    const boards = j.curve.map((p: { boards: number }) => p.boards);
+    expect(boards[0]).toBe(124); // the bundled memory
+    expect(boards.at(-1)).toBeGreaterThanOrEqual(224);
+    for (let i = 1; i < boards.length; i++) expect(boards[i]).toBeGreaterThan(boards[i - 1]);
+    const before = boardSet(join(work, 'at-start'));
+    const after = boardSet(join(work, 'at-reached'));
+    expect(after.size).toBe(boards.at(-1));
+    for (const b of before) expect(after.has(b)).toBe(true); // the join ages nothing: no board forgotten
+    expect(readFileSync(join(work, 'growth.tsv'), 'utf8').trim().split('\n')).toHaveLength(boards.length + 1);
+    expect(first.text).toMatch(/Samuel's conjecture/);
+    expect(first.text).toMatch(/midgame: 124 boards against \d+/);
+    expect(existsSync(join(work, 'measured-at-start.json'))).toBe(true);
+
+    const again = reproduce();
+    expect(again.status, again.text).toBe(0);
+    expect(again.text).not.toMatch(/^stream /m); // the target was reached: nothing grown
+    expect(again.text).not.toMatch(/measured #/); // each copy's measurement kept
+    expect(JSON.parse(readFileSync(join(work, 'million.json'), 'utf8')).games).toBe(j.games);
+  }, 120_000);
+});

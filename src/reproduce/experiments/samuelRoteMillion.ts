@@ -74,7 +74,7 @@ interface Journal {
   /** join: streams done, the million's starts used (in their seed-7 order) and the stream in progress. */
   streams?: number;
   startsUsed?: number;
-  stream?: { games: number; joined: boolean; seconds704: number; played: number };
+  stream?: { games: number; joined: boolean; seconds704: number; played: number; boards?: number };
 }
 
 const load = (dir: string): Journal | null => (existsSync(join(dir, 'million.json')) ? JSON.parse(readFileSync(join(dir, 'million.json'), 'utf8')) as Journal : null);
@@ -181,7 +181,7 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
         const played = sessionStats(stream);
         const joined = await joinMemoryTapes(memory, join(stream, 'memory.tap'));
         if (!joined.installed) throw new Error(`joining stream ${(j.streams ?? 0) + 1} into ${memory}: ${joined.reason}`);
-        Object.assign(s, { joined: true, played: played.games, seconds704: played.seconds704 + joined.seconds });
+        Object.assign(s, { joined: true, played: played.games, seconds704: played.seconds704 + joined.seconds, boards: Number(/^(\d+) boards/.exec(joined.reason)?.[1] ?? NaN) });
         save(dir, { ...j, wallSeconds: j.wallSeconds + runWall() });
       }
       j.games += s.played;
@@ -190,7 +190,7 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
       j.streams = (j.streams ?? 0) + 1;
       j.stream = undefined;
       rmSync(stream, { recursive: true, force: true });
-      boards = boardsOn(memory);
+      boards = typeof s.boards === 'number' && Number.isFinite(s.boards) ? s.boards : boardsOn(memory); // the join's swap decoded the new memory whole: its count
       step(before, `stream ${j.streams} (${s.played} games)`);
     }
   }

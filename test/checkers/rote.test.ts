@@ -546,8 +546,12 @@ describe('several records in core (KFWD, KPUT, KDROP) and merges that lose nothi
     expect(g.entry(g.find(d))).toMatchObject({ score: -128, ply: 5, age: later.age >> 1 });
     // when fewer than KGRM places would be left, the game end merges: both on the new tape
     g.poke('KGRM', 1000);
+    const read = g.peek('KNRD');
     g.call('KGEND');
     expect(g.peek('KNMRG')).toBe(1);
+    // the next game reads the new tape from its start: no record read back into the pool after this merge (KSEEK)
+    expect(g.peek('KNRD')).toBe(read);
+    expect(g.peek('KPN')).toBe(0);
     const onTape = g.memoryTape().records.flatMap((r) => r.boards.map((x) => ({ ...x, key: r.key })));
     expect(onTape.find((x) => x.key === first.key && x.w1 === first.w1 && x.w2 === first.w2)).toMatchObject({ score: 640, ply: 7 });
     expect(onTape.find((x) => x.w1 === later.w1 && x.w2 === later.w2 && x.w3 === later.w3)).toMatchObject({ score: -128, ply: 5 });

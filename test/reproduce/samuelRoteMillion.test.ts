@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMemory } from '../../src/checkers/rote/memoryTape.ts';
-import { MILLION_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
+import { millionPlies, MILLION_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
 import { BOOK_PLIES } from '../../src/reproduce/experiments/samuelRote.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'rote-million-'));
@@ -30,6 +30,8 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(streamGames(250_000, false)).toBe(250);
     expect(streamGames(2_000_000, false)).toBe(400);
     expect(MILLION_PLIES.some((k) => BOOK_PLIES.includes(k))).toBe(false);
+    expect(millionPlies(1).some((k) => MILLION_PLIES.includes(k) || BOOK_PLIES.includes(k))).toBe(false); // the second round: other positions
+    expect(millionPlies(2)).toEqual([]); // then endgame starts alone
   });
 
   it('grows the memory by a stream joined by the 704, forgets none of it, and goes on from its journal', () => {

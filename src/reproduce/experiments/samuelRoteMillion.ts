@@ -48,9 +48,18 @@ const SAMUEL_BOARDS = 53_000;
 export type Growth = 'join' | 'play';
 export const growthMode = (): Growth => (process.env.SAMUEL704_ROTE_GROW === 'play' ? 'play' : 'join');
 
-/** The plies of Tinsley's games whose positions start the million's streams: every even ply from 8 to 50 but samuel-rote's (BOOK_PLIES). */
-export const MILLION_PLIES = Array.from({ length: 22 }, (_, i) => 8 + 2 * i).filter((k) => !BOOK_PLIES.includes(k));
-/** Endgame starts of the million's streams (another seed than samuel-rote's, so other positions). */
+/**
+ * The plies of Tinsley's games whose positions start the million's streams, by round: round 0 every
+ * even ply from 8 to 50 but samuel-rote's (BOOK_PLIES), round 1 every odd ply from 9 to 51, later
+ * rounds none (endgame starts only). Each round has MILLION_ENDGAMES endgame starts of its own seed.
+ * Decision: the program is deterministic, so a start played again from an empty reel plays the same
+ * game and saves nothing new; round 0 (~11,000 starts, ~40 new boards a game) is about 450,000
+ * boards, so a million needs the later rounds.
+ */
+export const millionPlies = (round: number): number[] =>
+  round === 0 ? Array.from({ length: 22 }, (_, i) => 8 + 2 * i).filter((k) => !BOOK_PLIES.includes(k)) : round === 1 ? Array.from({ length: 22 }, (_, i) => 9 + 2 * i) : [];
+export const MILLION_PLIES = millionPlies(0);
+/** Endgame starts a round of the million's starts (seed 2026 + round: not samuel-rote's). */
 const MILLION_ENDGAMES = 4000;
 
 /** Games of one stream: about a thousandth of the memory, so its join (a merge of the whole memory) stays a fifth or less of the stream's time. */
@@ -80,17 +89,34 @@ interface Journal {
 const load = (dir: string): Journal | null => (existsSync(join(dir, 'million.json')) ? JSON.parse(readFileSync(join(dir, 'million.json'), 'utf8')) as Journal : null);
 const save = (dir: string, j: Journal): void => writeFileAtomic(join(dir, 'million.json'), JSON.stringify(j, null, 2));
 
-/** The million's starts (Tinsley's positions at MILLION_PLIES, MILLION_ENDGAMES endings), written once, as ballot lines in seed-7 order. */
-function millionStarts(dir: string, quick: boolean): string[] {
-  const file = join(dir, 'starts-million.tsv');
+/** Round `round` of the million's starts (Tinsley's positions at millionPlies(round), MILLION_ENDGAMES endings), written once, as ballot lines in seed-7 order. */
+function millionStarts(dir: string, quick: boolean, round: number): string[] {
+  const file = join(dir, round === 0 ? 'starts-million.tsv' : `starts-million-${round}.tsv`);
   if (!existsSync(file)) {
-    const book = bookStarts(join(packageRoot(), 'data', 'tinsley.pdn'), quick ? [8] : MILLION_PLIES).map((s) => ['book', 'book', `Tinsley ${s.name}`, s.fen]);
-    const ends = endgameStarts(quick ? 20 : MILLION_ENDGAMES, 2026).map((p, i) => ['endgame', 'endgame', `endgame ${i + 1}`, toFen(p)]);
+    const plies = quick ? [8 + round] : millionPlies(round);
+    const book = plies.length ? bookStarts(join(packageRoot(), 'data', 'tinsley.pdn'), plies).map((s) => ['book', 'book', `Tinsley ${s.name}`, s.fen]) : [];
+    const ends = endgameStarts(quick ? 20 : MILLION_ENDGAMES, 2026 + round).map((p, i) => ['endgame', 'endgame', `endgame ${i + 1}`, toFen(p)]);
     writeFileAtomic(file, [...book, ...ends].map((f, i) => `${i + 1}\t${f.join('\t')}`).join('\n') + '\n');
   }
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
   const ok = new Set(playable(readBallots(file)).map((b) => b.number));
   return ballotOrder(lines.filter((l) => ok.has(Number(l.split('\t')[0]))), 7);
+}
+
+/** The starts from number `from` (0-based, over the rounds one after another) on, `n` of them. */
+function startsSlice(dir: string, quick: boolean, from: number, n: number): string[] {
+  const out: string[] = [];
+  let [round, at] = [0, from];
+  let starts = millionStarts(dir, quick, round);
+  while (out.length < n) {
+    if (at >= starts.length) {
+      at -= starts.length;
+      starts = millionStarts(dir, quick, ++round);
+      continue;
+    }
+    out.push(starts[at++]!);
+  }
+  return out;
 }
 
 /** The 704 time of a selfplay session's games (its session.json). */
@@ -161,14 +187,13 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
       step(before, `${j.games} games`);
     }
   } else {
-    const order = millionStarts(dir, ctx.quick);
     const stream = join(dir, 'stream');
     while (boards < target && runWall() < budget) {
       const before = boards;
       if (!j.stream) {
         // a new stream: the next slice of the starts (round again when all are used), from an empty reel
         const games = streamGames(boards, ctx.quick);
-        const slice = Array.from({ length: games }, (_, i) => order[(j!.startsUsed! + i) % order.length]!);
+        const slice = startsSlice(dir, ctx.quick, j.startsUsed ?? 0, games);
         rmSync(stream, { recursive: true, force: true });
         mkdirSync(stream, { recursive: true });
         writeFileAtomic(join(dir, 'stream-starts.tsv'), slice.join('\n') + '\n');
@@ -273,7 +298,7 @@ export const samuelRoteMillion: Experiment = {
       pictures,
       notes: [
         j.mode === 'join'
-          ? `Grown by streams of rote self-play, each from an empty reel over the next ${streamGames(j.start, ctx.quick)}-${streamGames(reached, ctx.quick)} starts of ${MILLION_PLIES.length} plies of Tinsley's games (${MILLION_PLIES.join(', ')}) and ${MILLION_ENDGAMES} endgame starts in seed-7 order, then joined into the memory by the 704 (*ROTE JOIN, which ages nothing): the growth forgets nothing. The growth curve is growth.tsv in the work folder.`
+          ? `Grown by streams of rote self-play, each from an empty reel over the next ${streamGames(j.start, ctx.quick)}-${streamGames(reached, ctx.quick)} of ${j.startsUsed} starts used: positions of Tinsley's games after plies ${MILLION_PLIES.join(', ')} (then the odd plies 9-51) and ${MILLION_ENDGAMES} endgame starts a round, in seed-7 order, then joined into the memory by the 704 (*ROTE JOIN, which ages nothing): the growth forgets nothing. The growth curve is growth.tsv in the work folder.`
           : `Self-play with rote learning from the ACF ballots, the positions of Tinsley's games after ${BOOK_PLIES.join(', ')} plies and ${ENDGAMES} endgame starts (2-6 pieces a side) in seed-7 order, on the whole memory (Samuel's ageing).`,
         'Each checkpoint measured as samuel-rote measures its memory.',
         ...notes,

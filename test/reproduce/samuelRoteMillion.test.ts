@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMemory } from '../../src/checkers/rote/memoryTape.ts';
-import { millionPlies, MILLION_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
+import { millionPlies, MILLION_PLIES, PROBE_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
 import { BOOK_PLIES } from '../../src/reproduce/experiments/samuelRote.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'rote-million-'));
@@ -32,6 +32,7 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(MILLION_PLIES.some((k) => BOOK_PLIES.includes(k))).toBe(false);
     expect(millionPlies(1).some((k) => MILLION_PLIES.includes(k) || BOOK_PLIES.includes(k))).toBe(false); // the second round: other positions
     expect(millionPlies(2)).toEqual([]); // then endgame starts alone
+    expect([0, 1].some((r) => millionPlies(r).some((k) => PROBE_PLIES.includes(k)))).toBe(false); // the probe's midgames are never grown from
   });
 
   it('grows the memory by a stream joined by the 704, forgets none of it, and goes on from its journal', () => {
@@ -52,8 +53,10 @@ describe('reproduce samuel-rote-million --quick', () => {
     for (const b of before) expect(after.has(b)).toBe(true); // the join ages nothing: no board forgotten
     expect(readFileSync(join(work, 'growth.tsv'), 'utf8').trim().split('\n')).toHaveLength(boards.length + 1);
     expect(first.text).toMatch(/Samuel's conjecture/);
-    expect(first.text).toMatch(/midgame: 124 boards against \d+/);
+    expect(first.text).toMatch(/midgame from the ACF ballots: 124 boards against \d+/);
+    expect(first.text).toMatch(/midgame from Tinsley's midgames \(plies 21, 27\): 124 boards against \d+/);
     expect(existsSync(join(work, 'measured-at-start.json'))).toBe(true);
+    expect(existsSync(join(work, 'measured-probe-at-start.json'))).toBe(true);
 
     const again = reproduce();
     expect(again.status, again.text).toBe(0);

@@ -237,11 +237,12 @@ export interface RoteStats {
   pairs: number;
 }
 
-export async function measure(ctx: RunContext, memory: string, wallSeconds: number): Promise<Outcome & { stats: RoteStats }> {
+/** `starts`: the positions measured from (default the first 6 ACF ballots in the seed's order, 1 with --quick). */
+export async function measure(ctx: RunContext, memory: string, wallSeconds: number, starts?: Ballot[]): Promise<Outcome & { stats: RoteStats }> {
   const tape = readMemory(memory); // a tape image or a set of reels
   const boards = tape.records.reduce((n, r) => n + r.boards.length, 0);
   const words = tape.records.reduce((n, r) => n + 1 + r.boards.length * (r.wordsPerBoard + 1), 0);
-  const ballots = ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6);
+  const ballots = starts ?? ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6);
   const withMem: MoveStat[] = [];
   const without: MoveStat[] = [];
   for (const b of ballots) {

@@ -145,10 +145,10 @@ describe('how EVAL chooses', () => {
     g.poke('VPRV0', g.peek('LPRVX'));
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
     expect(g.peek('ETWF')).toBe(0); // an earlier position: not the difference at once
-    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
+    expect(g.peek('EVLP')).toBe(1); // one term, fewer than VTWN1: the single routines' loop (EVTS)
     g.poke('VTWN1', 1);
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
-    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
+    expect(g.peek('EVLP')).toBe(0); // the twin for R alone (the twins' loop from EVRT)
     expect(g.peek('ZONE')).toBe(1);
     g.poke('VTWN1', 12);
     g.poke('VPRV0', 0);
@@ -172,7 +172,7 @@ describe('how EVAL chooses', () => {
     for (const [poly, connective] of [[[{ k: 9, c: 4 }, { k: 27, c: 8 }], 1], [[{ k: 9, c: 4 }, { k: 4, c: 8 }], 0], [[{ k: 38, c: -2 }], 1]] as const) {
       expect(at1([...poly])).toBe(want([...poly]));
       expect(g.peek('ETCON')).toBe(connective);
-      expect(g.peek('EVTX') % 32768).toBe(g.sym(connective ? 'EVTL' : 'EVTS'));
+      expect(g.peek('EVLP')).toBe(connective ? 0 : 1); // 0: the twins' loop (EVRT), 1: the single routines' (EVTS)
     }
     g.poke('VPREV', 0);
   });

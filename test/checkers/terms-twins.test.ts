@@ -155,6 +155,37 @@ describe('how EVAL chooses', () => {
     g.poke('VPREV', 0);
   });
 
+  it('skips its look-up pass only while the table is the one EPRV saw and the twins were looked up for it (ETSYN)', () => {
+    // Table A seen by EPRV (VPREV 1), then table B scored with VPREV 0 (EPRV does not look at the
+    // table: the pass looks B's twins up), then A again with VPREV 1: A is EPRV's copy, but the
+    // twins are B's, so the pass must run again. (Skipping it there scored A with B's twins.)
+    const g = new Game704().start();
+    const prev = randomGamePosition(rng(7), 24), pos = randomGamePosition(rng(8), 25);
+    setPly(g, 0, prev);
+    setPly(g, 1, pos);
+    const A: Poly = [{ k: 9, c: 4 }, { k: 27, c: 8 }], B: Poly = [{ k: 4, c: 4 }, { k: 27, c: 8 }];
+    const at1 = (poly: Poly): number => {
+      setTable(g, poly);
+      g.poke('VPREV', 1);
+      g.m.cpu.xr1 = 16;
+      g.call('EVAL');
+      g.poke('VPREV', 0);
+      const { acSign, acMag } = g.m.cpu;
+      return acSign ? -acMag : acMag;
+    };
+    const want = (poly: Poly): number => 64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * priorTerm(TERMS[k - 1]![1], pos, prev), 0));
+    expect(at1(A)).toBe(want(A));
+    expect(g.peek('ETSYN')).toBe(1);
+    setTable(g, B);
+    setPly(g, 0, pos);
+    expect(evalPly0(g).score).toBe(expected(B, pos));
+    expect(g.peek('ETSYN')).toBe(0);
+    setPly(g, 0, prev);
+    expect(at1(A)).toBe(want(A));
+    expect(at1(A)).toBe(want(A)); // and again, the pass skipped
+    expect(g.peek('ETSYN')).toBe(1);
+  });
+
   it('below VTWN1 terms, the twins for R alone when the table holds a connective (ETCON), else the single routines', () => {
     const g = new Game704().start();
     const prev = randomGamePosition(rng(5), 24), pos = randomGamePosition(rng(6), 25);

@@ -10,7 +10,9 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { key, solve } from './endgames.ts';
-import { parseFen, type Position } from '../test/checkers/reference.ts';
+import { legalMoves, parseFen, type Position } from '../test/checkers/reference.ts';
+import { standardForm } from '../test/checkers/roteharness.ts';
+import { readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
 import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
 
 const exactValues = new Map<string, number | null>();
@@ -51,4 +53,29 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
   console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${Math.min(...h.list.map((b) => b.age))}-${Math.max(...h.list.map((b) => b.age))}`);
   console.log(`  test ${KINGS_TEST}: ${g.over} after ${g.moves.length} plies (${bySide(t, 'black')}; ${bySide(t, 'white')}): ${g.moves.join(' ')}`);
   writeFileSync(join(work, `pass-${pass}.json`), JSON.stringify({ pass, words, run: { ...r, games: r.games.length, searches: undefined }, held: { ...h, list: undefined }, test: { over: g.over, plies: g.moves.length, moves: g.moves, searches: t.searches } }, null, 1));
+}
+
+// What a search on the exact line would need in core: for each position of the best line with Black
+// (the two kings) to move, the boards at ply 3 (every Black move, White reply, Black move: the lone
+// king to move, where SNODE looks up), their keys, and the tape's records of those keys with their boards.
+{
+  const tape = readMemoryTape(memory).records;
+  const byKey = new Map(tape.map((r, i) => [r.key, { index: i, boards: r.boards.length }]));
+  const solved = solve(parseFen(KINGS_TEST));
+  let pos = parseFen(KINGS_TEST);
+  const rows: string[] = [];
+  for (const [i, mv] of solved.line.entries()) {
+    if (pos.blackToMove) {
+      const boards = new Set<string>();
+      const keys = new Set<number>();
+      for (const a of legalMoves(pos)) for (const b of legalMoves(a.result)) for (const c of legalMoves(b.result)) {
+        boards.add(key(c.result));
+        keys.add(standardForm(c.result).key);
+      }
+      const recs = [...keys].map((k) => byKey.get(k)).filter((x) => x !== undefined);
+      rows.push(`ply ${i + 1}: ${boards.size} boards at ply 3, ${keys.size} keys, ${recs.length} records on tape (${recs.reduce((s, r) => s + r!.boards, 0)} boards; record numbers ${Math.min(...recs.map((r) => r!.index))}-${Math.max(...recs.map((r) => r!.index))} of ${tape.length})`);
+    }
+    pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
+  }
+  console.log(`what Black's searches on the exact line look up at ply 3 (the pool holds at most 800 boards, the changes 400):\n  ${rows.join('\n  ')}`);
 }

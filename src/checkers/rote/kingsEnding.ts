@@ -55,6 +55,8 @@ export interface KingsRun {
   wallSeconds: number;
   /** `ROTE LOOK-UPS n HITS h` after each of the program's searches, with the side that searched. */
   searches: { side: 'black' | 'white'; lookups: number; hits: number }[];
+  /** Records read from the tape into the pool (`ROTE READ r`). */
+  read: number;
 }
 
 /** One 704 run with rote learning on `memory` (attached as selfplay does): `words` set at the console, then `*ROTE ON`, the cards, `*ROTE OFF`. */
@@ -71,7 +73,7 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
   const tapes = attachMemoryTapes(session.machine.io, memory);
   session.feed('*ROTE ON', ...cards, '*ROTE OFF', '*END');
   session.setEndOfFile(true);
-  const t: KingsRun = { games: [], moves: 0, lookups: 0, hits: 0, merges: 0, seconds: 0, wallSeconds: 0, searches: [] };
+  const t: KingsRun = { games: [], moves: 0, lookups: 0, hits: 0, merges: 0, seconds: 0, wallSeconds: 0, searches: [], read: 0 };
   let moves: string[] = [];
   let pending: { lookups: number; hits: number } | null = null;
   const t0 = session.seconds;
@@ -92,6 +94,8 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
       const m = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
       if (m) [t.lookups, t.hits] = [Number(m[1]), Number(m[2])];
       if (MERGE_COMPLETE.test(e.text)) t.merges++;
+      const read = /^ROTE READ (\d+)/.exec(e.text);
+      if (read) t.read = Number(read[1]);
     }
   });
   if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);

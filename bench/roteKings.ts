@@ -43,14 +43,22 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
   const r = await kingsPass(memory, starts, words);
   const h = kingsHeld(memory);
   const exact = h.list.map((b) => exactValue(parseFen(b.fen)));
-  const sureRight = h.list.filter((b, i) => (b.score > 2 ** 30 - 64 && (exact[i] ?? 0) > 0) || (b.score < -(2 ** 30 - 64) && (exact[i] ?? 0) < 0)).length;
+  const SURE = 2 ** 30 - 64;
+  const sureRight = h.list.filter((b, i) => (b.score > SURE && (exact[i] ?? 0) > 0) || (b.score < -SURE && (exact[i] ?? 0) < 0)).length;
+  const byDistance = new Map<string, number>();
+  h.list.forEach((b, i) => {
+    if (Math.abs(b.score) <= SURE) return;
+    const d = `${b.score > 0 ? 'win' : 'loss'} ${exact[i] === null ? 'draw' : Math.abs(exact[i]!)}`;
+    byDistance.set(d, (byDistance.get(d) ?? 0) + 1);
+  });
   const copy = join(work, 'test.tap');
   copyFileSync(memory, copy);
   const t = await kingsTest(copy, words);
   rmSync(copy, { force: true });
   const g = t.games[0]!;
   console.log(`pass ${pass}: ${r.games.length} games, ${r.moves} moves, ${r.hits} hits of ${r.lookups} look-ups, ${r.merges} merges, 704 time ${r.seconds.toFixed(0)} s, wall ${r.wallSeconds.toFixed(1)} s`);
-  console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${Math.min(...h.list.map((b) => b.age))}-${Math.max(...h.list.map((b) => b.age))}`);
+  console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${Math.min(...h.list.map((b) => b.age))}-${Math.max(...h.list.map((b) => b.age))}, effective plies ${Math.min(...h.list.map((b) => b.ply))}-${Math.max(...h.list.map((b) => b.ply))}`);
+  console.log(`  sure scores by exact distance: ${[...byDistance].sort((a, b) => a[0].localeCompare(b[0]) || Number(a[0].split(' ')[1]) - Number(b[0].split(' ')[1])).map(([d, n]) => `${d}: ${n}`).join(', ')}`);
   console.log(`  test ${KINGS_TEST}: ${g.over} after ${g.moves.length} plies (${bySide(t, 'black')}; ${bySide(t, 'white')}): ${g.moves.join(' ')}`);
   writeFileSync(join(work, `pass-${pass}.json`), JSON.stringify({ pass, words, run: { ...r, games: r.games.length, searches: undefined }, held: { ...h, list: undefined }, test: { over: g.over, plies: g.moves.length, moves: g.moves, searches: t.searches } }, null, 1));
 }
@@ -78,4 +86,27 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
     pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
   }
   console.log(`what Black's searches on the exact line look up at ply 3 (the pool holds at most 800 boards, the changes 400):\n  ${rows.join('\n  ')}`);
+}
+
+// The boards of the test game's line as the memory holds them (saved score and effective ply beside the exact value).
+{
+  const boards = new Map<string, { score: number; ply: number }>();
+  for (const r of readMemoryTape(memory).records) for (const b of r.boards) boards.set(`${b.w1}/${b.w2}/${b.w3}`, { score: b.score, ply: b.ply });
+  const copy = join(work, 'test.tap');
+  copyFileSync(memory, copy);
+  const t = await kingsTest(copy, words);
+  rmSync(copy, { force: true });
+  let pos = parseFen(KINGS_TEST);
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const mv of ['', ...t.games[0]!.moves]) {
+    if (mv) pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
+    const s = standardForm(pos);
+    const k = `${s.w1}/${s.w2}/${s.w3}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const b = boards.get(k);
+    rows.push(`${key(pos)}: saved ${b ? `${b.score} at ply ${b.ply}` : 'not on tape'}; exact ${exactValue(pos) ?? 'draw'}`);
+  }
+  console.log(`the test game's positions in the memory:\n  ${rows.join('\n  ')}`);
 }

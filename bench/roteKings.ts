@@ -81,7 +81,7 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
         keys.add(standardForm(c.result).key);
       }
       const recs = [...keys].map((k) => byKey.get(k)).filter((x) => x !== undefined);
-      rows.push(`ply ${i + 1}: ${boards.size} boards at ply 3, ${keys.size} keys, ${recs.length} records on tape (${recs.reduce((s, r) => s + r!.boards, 0)} boards; record numbers ${Math.min(...recs.map((r) => r!.index))}-${Math.max(...recs.map((r) => r!.index))} of ${tape.length})`);
+      if (recs.length) rows.push(`ply ${i + 1}: ${boards.size} boards at ply 3, ${keys.size} keys, ${recs.length} records on tape (${recs.reduce((s, r) => s + r!.boards, 0)} boards; record numbers ${Math.min(...recs.map((r) => r!.index))}-${Math.max(...recs.map((r) => r!.index))} of ${tape.length})`);
     }
     pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
   }

@@ -9,7 +9,7 @@
 // 19 plies) on a copy of the memory, with the records it read and the look-ups of each side.
 // Each pass is journalled (its memory tape and pass-N.json), so a killed run goes on.
 
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { KINGS_TEST, KINGS_TEST_EXACT, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, type KingsHeld, type KingsRun } from '../../checkers/rote/kingsEnding.ts';
@@ -41,6 +41,7 @@ export const samuelRoteKings: Experiment = {
   async run(ctx) {
     const starts = kingsEndingStarts();
     const passes = ctx.quick ? 1 : 4;
+    mkdirSync(ctx.workDir, { recursive: true });
     const memory = join(ctx.workDir, 'memory.tap');
     const records: PassRecord[] = [];
     for (let pass = 1; pass <= passes; pass++) {
@@ -51,7 +52,8 @@ export const samuelRoteKings: Experiment = {
       }
       // the pass learns on a copy, put in place (one rename) with its record: a killed pass is run again from the tape before it
       const work = join(ctx.workDir, 'pass.tap');
-      rmSync(work, { force: true });
+      // and without the scratch tapes a killed pass left (attachMemoryTapes would put a complete one in place)
+      for (const f of readdirSync(ctx.workDir)) if (f.startsWith('pass.tap')) rmSync(join(ctx.workDir, f), { force: true });
       if (existsSync(memory)) copyFileSync(memory, work);
       const r = await kingsPass(work, starts);
       const { list: _list, ...held } = kingsHeld(work);

@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMemory } from '../../src/checkers/rote/memoryTape.ts';
+import { readMemory, standardFen } from '../../src/checkers/rote/memoryTape.ts';
+import { parseFen } from '../../src/checkers/notation/board.ts';
 import { millionPlies, MILLION_PLIES, PROBE_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
 import { BOOK_PLIES } from '../../src/reproduce/experiments/samuelRote.ts';
 
@@ -33,6 +34,12 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(millionPlies(1).some((k) => MILLION_PLIES.includes(k) || BOOK_PLIES.includes(k))).toBe(false); // the second round: other positions
     expect(millionPlies(2)).toEqual([]); // then endgame starts alone
     expect([0, 1].some((r) => millionPlies(r).some((k) => PROBE_PLIES.includes(k)))).toBe(false); // the probe's midgames are never grown from
+  });
+
+  it('reads a position in the memory\'s standard form: the side to move as Black, White to move turned', () => {
+    expect(standardFen(parseFen('B:W21,K30:B12,K3'))).toBe('B:W21,K30:BK3,12');
+    expect(standardFen(parseFen('W:W21,K30:B12,K3'))).toBe('B:W21,K30:BK3,12'); // its image with White to move
+    expect(standardFen(parseFen('W:W21,K30:B11,K3'))).toBe('B:W22,K30:BK3,12');
   });
 
   it('grows the memory by a stream joined by the 704, forgets none of it, and goes on from its journal', () => {

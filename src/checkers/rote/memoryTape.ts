@@ -30,6 +30,7 @@ import { attachTapeSet, commitChoice, type Choice, type TapeSet, type TapeSwap }
 import { checkTapeKind } from '../../host/tapeKind.ts';
 import { attachMemorySet, isMemorySet, readManifest, readMemorySet, REEL_CHAINS, type MemoryIo } from './memorySet.ts';
 import type { ReelChange } from './reelOperator.ts';
+import type { Position } from '../notation/board.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!; // BCD "MEMEND"
@@ -283,6 +284,22 @@ export function boardFen(b: Pick<MemoryBoard, 'w1' | 'w2' | 'w3'>): string {
   const kings = new Set(squaresOf(b.w3));
   const list = (w: number): string => squaresOf(w).map((s) => (kings.has(s) ? `K${s}` : `${s}`)).join(',');
   return `B:W${list(b.w2)}:B${list(b.w1)}`;
+}
+
+/**
+ * A position as the memory stores it, in boardFen's form: the side to move as Black; a position
+ * with White to move turned (square s to 33 - s) and its colours exchanged (the host's reading of
+ * the standard form, checked against boards of the program's own games).
+ */
+export function standardFen(p: Position): string {
+  const turn = p.toMove === 'white';
+  const list = (side: 'b' | 'w'): string => {
+    const out: [number, boolean][] = [];
+    p.squares.forEach((q, s) => { if (q && q.toLowerCase() === side) out.push([turn ? 33 - s : s, q !== q.toLowerCase()]); });
+    return out.sort((a, b) => a[0] - b[0]).map(([s, k]) => (k ? `K${s}` : `${s}`)).join(',');
+  };
+  const [mover, other] = turn ? (['w', 'b'] as const) : (['b', 'w'] as const);
+  return `B:W${list(other)}:B${list(mover)}`;
 }
 
 /**

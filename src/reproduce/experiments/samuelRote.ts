@@ -22,7 +22,7 @@ import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
 import { bookStarts } from '../../checkers/selfplay/bookStarts.ts';
 import { toFen } from '../../checkers/notation/board.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
-import { readMemory } from '../../checkers/rote/memoryTape.ts';
+import { boardFen, readMemory, standardFen } from '../../checkers/rote/memoryTape.ts';
 import { duration } from '../../host/progress.ts';
 import { compareNumbers } from '../verdict.ts';
 import type { Experiment, Outcome, Row, RunContext } from '../experiment.ts';
@@ -192,7 +192,7 @@ export type Phase = 'opening' | 'midgame' | 'endgame';
 const phaseOf = (pieces: number): Phase => (pieces >= 20 ? 'opening' : pieces <= 10 ? 'endgame' : 'midgame');
 const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 
-interface MoveStat { phase: Phase; lookups: number; hits: number; ply: number; seconds: number }
+interface MoveStat { phase: Phase; lookups: number; hits: number; ply: number; seconds: number; fen: string }
 
 const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
 const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
@@ -214,7 +214,7 @@ async function measuredGame(ballot: Ballot, memory: string | undefined): Promise
     if (e.kind === 'move') {
       if (e.by === 'program') {
         const p = pending as { lookups: number; hits: number; ply: number } | null;
-        moves.push({ phase: phaseOf(piecesOf(position)), lookups: p?.lookups ?? 0, hits: p?.hits ?? 0, ply: p?.ply ?? e.depth, seconds: e.at - last });
+        moves.push({ phase: phaseOf(piecesOf(position)), lookups: p?.lookups ?? 0, hits: p?.hits ?? 0, ply: p?.ply ?? e.depth, seconds: e.at - last, fen: standardFen(position) });
       }
       pending = null;
       last = e.at;
@@ -230,7 +230,8 @@ const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((s, x) =>
 /** What a measurement found, by phase (hits, look-ups, plies gained) and the match's mean pair score of 2. */
 export interface RoteStats {
   boards: number;
-  phases: Record<Phase, { lookups: number; hits: number; gained: number; moves: number }>;
+  /** moves: the program's moves with the memory; onMemory: how many of the positions it moved from the memory holds. */
+  phases: Record<Phase, { lookups: number; hits: number; gained: number; moves: number; onMemory?: number }>;
   secondsWith: number;
   secondsWithout: number;
   pairMean: number;
@@ -274,10 +275,11 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
   });
   const secWith = mean(withMem.map((m) => m.seconds));
   const secWithout = mean(without.map((m) => m.seconds));
+  const stored = new Set(tape.records.flatMap((r) => r.boards.map(boardFen)));
   const phases = Object.fromEntries(PHASES.map((ph) => {
     const w = withMem.filter((m) => m.phase === ph);
     const o = without.filter((m) => m.phase === ph);
-    return [ph, { lookups: w.reduce((s, m) => s + m.lookups, 0), hits: w.reduce((s, m) => s + m.hits, 0), gained: mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply)), moves: w.length }];
+    return [ph, { lookups: w.reduce((s, m) => s + m.lookups, 0), hits: w.reduce((s, m) => s + m.hits, 0), gained: mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply)), moves: w.length, onMemory: w.filter((m) => stored.has(m.fen)).length }];
   })) as RoteStats['phases'];
   const stats: RoteStats = { boards, phases, secondsWith: secWith, secondsWithout: secWithout, pairMean: table.test.mean, pairs: table.test.n };
   const sections = [

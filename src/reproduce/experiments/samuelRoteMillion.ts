@@ -299,11 +299,11 @@ export const samuelRoteMillion: Experiment = {
         paper: '"a library tape containing at least 20 times the present number of board positions would be needed to improve the midgame play significantly"',
         ours: `${mid(a)}; against ${mid(z)}`,
         verdict: improved ? 'same' : 'differs',
-        note: `${improved ? 'the midgame gains plies and the match improves' : 'no significant midgame improvement (more plies gained and a better match score both needed)'} at ${(z.boards / SAMUEL_BOARDS).toFixed(1)} times Samuel's memory${z.boards < 20 * SAMUEL_BOARDS ? ' (short of the 20 times he named: the conjecture is tested only this far)' : ''}`,
+        note: `${z.phases.midgame.hits === 0 && (z.phases.midgame.onMemory ?? 0) > 0 ? `no verdict: the memory holds ${z.phases.midgame.onMemory} of the midgame positions the program moved from, yet no look-up finds a stored midgame board - the look-up, not the memory's size, limits this measurement; ` : ''}${improved ? 'the midgame gains plies and the match improves' : 'no significant midgame improvement (more plies gained and a better match score both needed)'} at ${(z.boards / SAMUEL_BOARDS).toFixed(1)} times Samuel's memory${z.boards < 20 * SAMUEL_BOARDS ? ' (short of the 20 times he named: the conjecture is tested only this far)' : ''}`,
       };
     };
     const [a, z] = [stats[0]!, stats.at(-1)!];
-    const mid = (s: RoteStats): string => `${s.phases.midgame.hits} hits in ${s.phases.midgame.lookups} look-ups, ${typeof s.phases.midgame.gained === 'number' && !Number.isNaN(s.phases.midgame.gained) ? s.phases.midgame.gained.toFixed(2) : '-'} plies gained, match ${Number(s.pairMean ?? NaN).toFixed(2)} of 2 a pair`;
+    const mid = (s: RoteStats): string => `${s.phases.midgame.hits} hits in ${s.phases.midgame.lookups} look-ups (${s.phases.midgame.onMemory ?? '-'} of the ${s.phases.midgame.moves} midgame positions moved from on the memory), ${typeof s.phases.midgame.gained === 'number' && !Number.isNaN(s.phases.midgame.gained) ? s.phases.midgame.gained.toFixed(2) : '-'} plies gained, match ${Number(s.pairMean ?? NaN).toFixed(2)} of 2 a pair`;
     sections.push({ title: 'Samuel\'s conjecture', rows: [verdictRow(a, z, 'from the ACF ballots'), verdictRow(probes[0]!, probes.at(-1)!, `from Tinsley's midgames (plies ${PROBE_PLIES.join(', ')})`)] });
     const pictures = curve.length > 1 ? [{
       name: 'growth',

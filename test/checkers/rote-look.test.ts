@@ -214,6 +214,22 @@ describe("KLOOK's memo of the last search: siblings with one key and one W1", ()
     }
   });
 
+  it('White to move, two memos in turn: the second board is compared as itself, not as the first', () => {
+    const [a, b, c] = sameKey(7, 3).map(reversed);
+    const [d, e, f] = sameKey(23, 3).map(reversed);
+    const g = new Rote704();
+    g.save(b!, 640, 3);
+    g.save(e!, 1280, 3);
+    onTapeAndRead(g);
+    expect(cycles(g, a!).score).toBeUndefined(); // the memo: b
+    expect(cycles(g, b!).score).toBe(640); // b's W2, W3 turned and kept
+    expect(cycles(g, c!).score).toBeUndefined();
+    expect(cycles(g, d!).score).toBeUndefined(); // another memo: e
+    expect(cycles(g, e!).score).toBe(1280);
+    expect(cycles(g, f!).score).toBeUndefined();
+    expect(cycles(g, b!).score).toBe(640);
+  });
+
   it('a hit in the pool leaves the changes unsearched: a sibling saved in the changes is still found', () => {
     const [a, b, c] = sameKey(23, 3);
     const g = new Rote704();

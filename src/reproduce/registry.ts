@@ -10,6 +10,7 @@ import { mandziukSpeed } from './experiments/mandziukSpeed.ts';
 import { mandziukTdgac } from './experiments/mandziukTdgac.ts';
 import { samuelAlphaVsStart } from './experiments/samuelAlphaVsStart.ts';
 import { samuelRote } from './experiments/samuelRote.ts';
+import { samuelRoteKings } from './experiments/samuelRoteKings.ts';
 import { samuelRoteMillion } from './experiments/samuelRoteMillion.ts';
 import { samuelRoteTerms } from './experiments/samuelRoteTerms.ts';
 import { samuelSeries1 } from './experiments/samuelSeries1.ts';
@@ -24,6 +25,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   samuelRote,
   samuelRoteTerms,
   samuelRoteMillion,
+  samuelRoteKings,
   sealeCheckers,
   sealeHalma,
   broekerTables,

@@ -145,14 +145,45 @@ describe('how EVAL chooses', () => {
     g.poke('VPRV0', g.peek('LPRVX'));
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
     expect(g.peek('ETWF')).toBe(0); // an earlier position: not the difference at once
-    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTS')); // one term, fewer than VTWN1: the single routines
+    expect(g.peek('EVLP')).toBe(1); // one term, fewer than VTWN1: the single routines' loop (EVTS)
     g.poke('VTWN1', 1);
     expect(evalPly0(g).score).toBe(64 * (pieceTerm(pos) + 4 * priorTerm(TERMS[8]![1], pos, prev)));
-    expect(g.peek('EVTX') % 32768).toBe(g.sym('EVTL')); // the twin for R alone
+    expect(g.peek('EVLP')).toBe(0); // the twin for R alone (the twins' loop from EVRT)
     expect(g.peek('ZONE')).toBe(1);
     g.poke('VTWN1', 12);
     g.poke('VPRV0', 0);
     g.poke('VPREV', 0);
+  });
+
+  it('skips its look-up pass only while the table is the one EPRV saw and the twins were looked up for it (ETSYN)', () => {
+    // Table A seen by EPRV (VPREV 1), then table B scored with VPREV 0 (EPRV does not look at the
+    // table: the pass looks B's twins up), then A again with VPREV 1: A is EPRV's copy, but the
+    // twins are B's, so the pass must run again. (Skipping it there scored A with B's twins.)
+    const g = new Game704().start();
+    const prev = randomGamePosition(rng(7), 24), pos = randomGamePosition(rng(8), 25);
+    setPly(g, 0, prev);
+    setPly(g, 1, pos);
+    const A: Poly = [{ k: 9, c: 4 }, { k: 27, c: 8 }], B: Poly = [{ k: 4, c: 4 }, { k: 27, c: 8 }];
+    const at1 = (poly: Poly): number => {
+      setTable(g, poly);
+      g.poke('VPREV', 1);
+      g.m.cpu.xr1 = 16;
+      g.call('EVAL');
+      g.poke('VPREV', 0);
+      const { acSign, acMag } = g.m.cpu;
+      return acSign ? -acMag : acMag;
+    };
+    const want = (poly: Poly): number => 64 * (pieceTerm(pos) + poly.reduce((a, { k, c }) => a + c * priorTerm(TERMS[k - 1]![1], pos, prev), 0));
+    expect(at1(A)).toBe(want(A));
+    expect(g.peek('ETSYN')).toBe(1);
+    setTable(g, B);
+    setPly(g, 0, pos);
+    expect(evalPly0(g).score).toBe(expected(B, pos));
+    expect(g.peek('ETSYN')).toBe(0);
+    setPly(g, 0, prev);
+    expect(at1(A)).toBe(want(A));
+    expect(at1(A)).toBe(want(A)); // and again, the pass skipped
+    expect(g.peek('ETSYN')).toBe(1);
   });
 
   it('below VTWN1 terms, the twins for R alone when the table holds a connective (ETCON), else the single routines', () => {
@@ -172,7 +203,7 @@ describe('how EVAL chooses', () => {
     for (const [poly, connective] of [[[{ k: 9, c: 4 }, { k: 27, c: 8 }], 1], [[{ k: 9, c: 4 }, { k: 4, c: 8 }], 0], [[{ k: 38, c: -2 }], 1]] as const) {
       expect(at1([...poly])).toBe(want([...poly]));
       expect(g.peek('ETCON')).toBe(connective);
-      expect(g.peek('EVTX') % 32768).toBe(g.sym(connective ? 'EVTL' : 'EVTS'));
+      expect(g.peek('EVLP')).toBe(connective ? 0 : 1); // 0: the twins' loop (EVRT), 1: the single routines' (EVTS)
     }
     g.poke('VPREV', 0);
   });

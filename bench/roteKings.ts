@@ -1,0 +1,112 @@
+// Two kings against one learnt by rote, pass by pass (src/checkers/rote/kingsEnding.ts;
+// docs/checkers-rote.md, "Two kings against one: passes of one-move self-play"), with the exact
+// values beside the 704's (bench/endgames.ts: the exact values only judge, they choose nothing).
+// Each pass: one move by the 704 from every position of the ending; then what the memory holds of
+// the ending and the test game B:WK1:BK14,K19 (on a copy), with the look-ups and hits of each
+// side's searches. WORD=VALUE sets a data word at the console for the passes and the test (KRPM=1000).
+// Not part of `npm run bench`:
+//   npx tsx bench/roteKings.ts WORKDIR [passes] [WORD=VALUE ...]
+
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { key, solve } from './endgames.ts';
+import { legalMoves, parseFen, type Position } from '../test/checkers/reference.ts';
+import { standardForm } from '../test/checkers/roteharness.ts';
+import { readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
+import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
+
+const exactValues = new Map<string, number | null>();
+/** The exact value of a position (plies, + a win for the side to move), solved once per closed set. */
+function exactValue(p: Position): number | null {
+  const k = key(p);
+  if (!exactValues.has(k)) {
+    const s = solve(p);
+    for (const q of s.reached.keys()) exactValues.set(q, s.values.get(q) ?? null);
+  }
+  return exactValues.get(k) ?? null;
+}
+
+const bySide = (r: KingsRun, side: 'black' | 'white'): string => {
+  const s = r.searches.filter((x) => x.side === side);
+  return `${side} ${s.length} searches, ${s.reduce((a, x) => a + x.hits, 0)} hits of ${s.reduce((a, x) => a + x.lookups, 0)} look-ups`;
+};
+
+const args = process.argv.slice(2);
+const [work, passesText = '6'] = args.filter((a) => !a.includes('='));
+if (!work) throw new Error('usage: npx tsx bench/roteKings.ts WORKDIR [passes] [WORD=VALUE ...]');
+const words: Record<string, number> = Object.fromEntries(args.filter((a) => a.includes('=')).map((a) => [a.split('=')[0]!, Number(a.split('=')[1])]));
+mkdirSync(work, { recursive: true });
+const memory = join(work, 'memory.tap');
+const starts = kingsEndingStarts();
+console.log(`${KINGS_TEST}: exact win in ${solve(parseFen(KINGS_TEST)).value} plies; ${starts.length} starts a pass; words ${JSON.stringify(words)}`);
+for (let pass = 1; pass <= Number(passesText); pass++) {
+  const r = await kingsPass(memory, starts, words);
+  const h = kingsHeld(memory);
+  const exact = h.list.map((b) => exactValue(parseFen(b.fen)));
+  const SURE = 2 ** 30 - 64;
+  const sureRight = h.list.filter((b, i) => (b.score > SURE && (exact[i] ?? 0) > 0) || (b.score < -SURE && (exact[i] ?? 0) < 0)).length;
+  const byDistance = new Map<string, number>();
+  h.list.forEach((b, i) => {
+    if (Math.abs(b.score) <= SURE) return;
+    const d = `${b.score > 0 ? 'win' : 'loss'} ${exact[i] === null ? 'draw' : Math.abs(exact[i]!)}`;
+    byDistance.set(d, (byDistance.get(d) ?? 0) + 1);
+  });
+  const copy = join(work, 'test.tap');
+  copyFileSync(memory, copy);
+  const t = await kingsTest(copy, words);
+  rmSync(copy, { force: true });
+  const g = t.games[0]!;
+  console.log(`pass ${pass}: ${r.games.length} games, ${r.moves} moves, ${r.hits} hits of ${r.lookups} look-ups, ${r.merges} merges, 704 time ${r.seconds.toFixed(0)} s, wall ${r.wallSeconds.toFixed(1)} s`);
+  console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${Math.min(...h.list.map((b) => b.age))}-${Math.max(...h.list.map((b) => b.age))}, effective plies ${Math.min(...h.list.map((b) => b.ply))}-${Math.max(...h.list.map((b) => b.ply))}`);
+  console.log(`  sure scores by exact distance: ${[...byDistance].sort((a, b) => a[0].localeCompare(b[0]) || Number(a[0].split(' ')[1]) - Number(b[0].split(' ')[1])).map(([d, n]) => `${d}: ${n}`).join(', ')}`);
+  console.log(`  test ${KINGS_TEST}: ${g.over} after ${g.moves.length} plies (${bySide(t, 'black')}; ${bySide(t, 'white')}): ${g.moves.join(' ')}`);
+  writeFileSync(join(work, `pass-${pass}.json`), JSON.stringify({ pass, words, run: { ...r, games: r.games.length, searches: undefined }, held: { ...h, list: undefined }, test: { over: g.over, plies: g.moves.length, moves: g.moves, searches: t.searches } }, null, 1));
+}
+
+// What a search on the exact line would need in core: for each position of the best line with Black
+// (the two kings) to move, the boards at ply 3 (every Black move, White reply, Black move: the lone
+// king to move, where SNODE looks up), their keys, and the tape's records of those keys with their boards.
+{
+  const tape = readMemoryTape(memory).records;
+  const byKey = new Map(tape.map((r, i) => [r.key, { index: i, boards: r.boards.length }]));
+  const solved = solve(parseFen(KINGS_TEST));
+  let pos = parseFen(KINGS_TEST);
+  const rows: string[] = [];
+  for (const [i, mv] of solved.line.entries()) {
+    if (pos.blackToMove) {
+      const boards = new Set<string>();
+      const keys = new Set<number>();
+      for (const a of legalMoves(pos)) for (const b of legalMoves(a.result)) for (const c of legalMoves(b.result)) {
+        boards.add(key(c.result));
+        keys.add(standardForm(c.result).key);
+      }
+      const recs = [...keys].map((k) => byKey.get(k)).filter((x) => x !== undefined);
+      if (recs.length) rows.push(`ply ${i + 1}: ${boards.size} boards at ply 3, ${keys.size} keys, ${recs.length} records on tape (${recs.reduce((s, r) => s + r!.boards, 0)} boards; record numbers ${Math.min(...recs.map((r) => r!.index))}-${Math.max(...recs.map((r) => r!.index))} of ${tape.length})`);
+    }
+    pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
+  }
+  console.log(`what Black's searches on the exact line look up at ply 3 (the pool holds at most 800 boards, the changes 400):\n  ${rows.join('\n  ')}`);
+}
+
+// The boards of the test game's line as the memory holds them (saved score and effective ply beside the exact value).
+{
+  const boards = new Map<string, { score: number; ply: number }>();
+  for (const r of readMemoryTape(memory).records) for (const b of r.boards) boards.set(`${b.w1}/${b.w2}/${b.w3}`, { score: b.score, ply: b.ply });
+  const copy = join(work, 'test.tap');
+  copyFileSync(memory, copy);
+  const t = await kingsTest(copy, words);
+  rmSync(copy, { force: true });
+  let pos = parseFen(KINGS_TEST);
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const mv of ['', ...t.games[0]!.moves]) {
+    if (mv) pos = legalMoves(pos).find((m) => m.path.join(m.captures.length ? 'x' : '-') === mv)!.result;
+    const s = standardForm(pos);
+    const k = `${s.w1}/${s.w2}/${s.w3}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const b = boards.get(k);
+    rows.push(`${key(pos)}: saved ${b ? `${b.score} at ply ${b.ply}` : 'not on tape'}; exact ${exactValue(pos) ?? 'draw'}`);
+  }
+  console.log(`the test game's positions in the memory:\n  ${rows.join('\n  ')}`);
+}

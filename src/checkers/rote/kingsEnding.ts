@@ -1,0 +1,165 @@
+// Two kings against one learnt by rote, pass by pass (docs/checkers-rote.md, "Two kings against
+// one: passes of one-move self-play"). A pass is one 704 run with the memory on: the host sets up
+// every position of the ending — two black kings against one white king, either side to move, one
+// of each class of the four symmetries of the dark squares (the program's standard form saves a
+// class as one board) — and has the program make one move from each (`*SELF` with the move limit
+// GMAXM = 1, set at the console as Samuel's data words were). The program saves the board it moved
+// from with its search's backed-up score, so a later search that meets that board at ply 3 sees a
+// win d plies deep as one d + 3 plies deep (Fig. 3) — when the board is in core then. The host
+// only sets up positions and reads the printer: every move and score is the 704's.
+
+import { CheckersSession } from '../program/session.ts';
+import { checkersAssembly } from '../program/deck.ts';
+import { setupCards } from '../notation/pdn.ts';
+import { parseFen, type Piece, type Position } from '../notation/board.ts';
+import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemoryTape } from './memoryTape.ts';
+import { existsSync } from 'node:fs';
+
+/** The test position: Black's two kings to move, White's king in the double corner; 19 plies to the win with best play (bench/endgames.ts). */
+export const KINGS_TEST = 'B:WK1:BK14,K19';
+export const KINGS_TEST_EXACT = 19;
+/** A saved score above this is a sure win (VWIN - 64, game.sap GSURE; memoryTape's P). */
+const SURE = 2 ** 30 - 64;
+
+const rowOf = (s: number): number => Math.floor((s - 1) / 4);
+const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
+const squareAt = (r: number, c: number): number => 4 * r + Math.floor(c / 2) + 1;
+/** Identity, the half turn, and the reflections in the two diagonal directions: the symmetries of the dark squares. */
+const IMAGES: ((r: number, c: number) => [number, number])[] = [(r, c) => [r, c], (r, c) => [7 - r, 7 - c], (r, c) => [c, r], (r, c) => [7 - c, 7 - r]];
+const image = (s: number, f: (r: number, c: number) => [number, number]): number => squareAt(...f(rowOf(s), colOf(s)));
+
+/** Every FEN of two black kings against one white king, Black to move first, then White; one of each symmetry class, in square order. */
+export function kingsEndingStarts(): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const side of ['B', 'W']) {
+    for (let a = 1; a <= 32; a++) for (let b = a + 1; b <= 32; b++) for (let w = 1; w <= 32; w++) {
+      if (w === a || w === b) continue;
+      const names = IMAGES.map((f) => `${side}:${[image(a, f), image(b, f)].sort((x, y) => x - y).join(',')}:${image(w, f)}`);
+      if (names.some((n) => seen.has(n))) continue;
+      seen.add(names[0]!);
+      out.push(`${side}:WK${w}:BK${a},K${b}`);
+    }
+  }
+  return out;
+}
+
+export interface KingsRun {
+  games: { over: string; moves: string[] }[];
+  moves: number;
+  lookups: number;
+  hits: number;
+  merges: number;
+  /** Emulated 704 seconds. */
+  seconds: number;
+  wallSeconds: number;
+  /** `ROTE LOOK-UPS n HITS h` after each of the program's searches, with the side that searched. */
+  searches: { side: 'black' | 'white'; lookups: number; hits: number }[];
+  /** Records read from the tape into the pool (`ROTE READ r`). */
+  read: number;
+}
+
+/** One 704 run with rote learning on `memory` (attached as selfplay does): `words` set at the console, then `*ROTE ON`, the cards, `*ROTE OFF`. */
+export async function kingsRun(memory: string, words: Record<string, number>, cards: string[]): Promise<KingsRun> {
+  const wall = performance.now();
+  const symbols = checkersAssembly().symbols;
+  const session = new CheckersSession([], false);
+  await session.run(); // the deck is loaded and waits for its first card: the console is free
+  for (const [w, v] of Object.entries(words)) {
+    const at = symbols.get(w);
+    if (at === undefined) throw new Error(`the checkers program has no data word ${w}`);
+    session.machine.cpu.mem[at] = v;
+  }
+  const tapes = attachMemoryTapes(session.machine.io, memory);
+  session.feed('*ROTE ON', ...cards, '*ROTE OFF', '*END');
+  session.setEndOfFile(true);
+  const t: KingsRun = { games: [], moves: 0, lookups: 0, hits: 0, merges: 0, seconds: 0, wallSeconds: 0, searches: [], read: 0 };
+  let moves: string[] = [];
+  let pending: { lookups: number; hits: number } | null = null;
+  const t0 = session.seconds;
+  const r = await session.run((e) => {
+    if (e.kind === 'move') {
+      t.moves++;
+      moves.push(e.path.join(e.jump ? 'x' : '-'));
+      if (pending) t.searches.push({ side: e.side, ...pending });
+      pending = null;
+    }
+    if (e.kind === 'game-over') {
+      t.games.push({ over: e.text, moves });
+      moves = [];
+    }
+    if (e.kind === 'rote') {
+      const search = /^ROTE LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
+      if (search) pending = { lookups: Number(search[1]), hits: Number(search[2]) };
+      const m = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
+      if (m) [t.lookups, t.hits] = [Number(m[1]), Number(m[2])];
+      if (MERGE_COMPLETE.test(e.text)) t.merges++;
+      const read = /^ROTE READ (\d+)/.exec(e.text);
+      if (read) t.read = Number(read[1]);
+    }
+  });
+  if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
+  t.seconds = session.seconds - t0;
+  tapes.finish(session.machine.printer.lines.join('\n'));
+  t.wallSeconds = (performance.now() - wall) / 1000;
+  return t;
+}
+
+/** One pass: one move by the program from each start, the move limit GMAXM set to 1 (and `words`). */
+export const kingsPass = (memory: string, starts: string[], words: Record<string, number> = {}): Promise<KingsRun> =>
+  kingsRun(memory, { ...words, GMAXM: 1 }, starts.flatMap((fen) => [...setupCards(fen), '*SELF']));
+
+/** The test game: self-play from KINGS_TEST on `copy` (a copy of the memory: it is learnt on and thrown away), as `selfplay --fen` plays it. */
+export const kingsTest = (copy: string, words: Record<string, number> = {}): Promise<KingsRun> => kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']);
+
+export interface KingsHeld {
+  /** Boards of two kings against one on the tape, and the records holding them. */
+  boards: number;
+  records: number;
+  /** Standard form: the side to move is Black; with the two kings, or the lone king. */
+  kingsToMove: number;
+  loneToMove: number;
+  sureWins: number;
+  sureLosses: number;
+  /** The tape's records of three pieces: where the ending's first lone-king record is among them (key order: the side to move ahead first). */
+  threePieceRecords: number;
+  firstLoneRecord: number;
+  largestRecord: number;
+  /** Every board of the ending, as FEN (Black to move) with its saved score and effective ply. */
+  list: { fen: string; score: number; ply: number; age: number }[];
+}
+
+const count = (p: Position, piece: Piece): number => p.squares.filter((q) => q === piece).length;
+
+/** What the memory tape holds of the ending. */
+export function kingsHeld(memory: string): KingsHeld {
+  const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
+  if (!existsSync(memory)) return h;
+  for (const r of readMemoryTape(memory).records) {
+    if (r.fields.pieces !== 3 || r.fields.giveaway) continue;
+    h.threePieceRecords++;
+    let any = false;
+    for (const b of r.boards) {
+      const fen = boardFen(b);
+      const p = parseFen(fen);
+      const kings = count(p, 'B') === 2 && count(p, 'W') === 1;
+      const lone = count(p, 'B') === 1 && count(p, 'W') === 2;
+      if (!kings && !lone) continue;
+      any = true;
+      h.boards++;
+      if (kings) h.kingsToMove++;
+      else {
+        h.loneToMove++;
+        if (h.firstLoneRecord === 0) h.firstLoneRecord = h.threePieceRecords;
+      }
+      if (b.score > SURE) h.sureWins++;
+      if (b.score < -SURE) h.sureLosses++;
+      h.list.push({ fen, score: b.score, ply: b.ply, age: b.age });
+    }
+    if (any) {
+      h.records++;
+      h.largestRecord = Math.max(h.largestRecord, r.boards.length);
+    }
+  }
+  return h;
+}

@@ -271,9 +271,9 @@ export function roteInPlay(tape: string): void {
     const hit = miss - 2; // KLHIT's LXD KLX4,4 / TRA 2,4, just before KLNO
     for (const a of [entry, miss, hit]) m.cpu.breakpoints[a] = 1;
     m.cpu.updateDebug();
-    // the cycles before KL1 (KNEV, the ply test) and of the return (LXD, TRA), from the instruction table
+    // the cycles before KL1 (the ply test) and of the return (LXD, TRA), from the instruction table
     const cyc = (...ops: string[]): number => ops.reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
-    const before = cyc('CLA', 'ADD', 'STO', 'CLA', 'SUB', 'TZE');
+    const before = cyc('CLA', 'SUB', 'TZE');
     const ret = cyc('LXD', 'TRA');
     const sums: Sums = { black: { hit: [0, 0], miss: [0, 0] }, white: { hit: [0, 0], miss: [0, 0] } };
     let start = 0;

@@ -252,21 +252,25 @@ export class Translator {
       }
     }
     const loop = `main: for (;;) {
-    if (ins + ${line.words.length} > end) { rc = ${BUDGET}; break; }
+    if (ins + ${line.words.length} > left) { rc = ${BUDGET}; break; }
     switch (ic) {
 ${parts.join('\n')}
     }
     break;
   }`;
     const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
+    // The block counts from 0 (see below), so its code may only add to the count of cycles.
+    if (/\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
 return function block${entry.toString(8)}(c, end) {
   const m = c.mem, cm = c.codeMark, am = ${am};
-  let ic = ${entry}, ins = c.instructions, cyc = c.cycles, rc = 0;
+  // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
+  let ic = ${entry}, ins = 0, cyc = 0, rc = 0;
+  const left = end - c.instructions;
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
-  c.ic = ic; c.instructions = ins; c.cycles = cyc;
+  c.ic = ic; c.instructions += ins; c.cycles += cyc;
   return rc < 0 ? rc : ic;
 };`;
   }

@@ -12,7 +12,7 @@ export interface PairedTest {
   n: number;
   mean: number;
   sd: number;
-  /** (mean − even) / (sd / √n); ±Infinity when every pair scored the same but not `even`, NaN when undefined. */
+  /** (mean − even) / (sd / √n); ±Infinity when every pair scored the same but not `even`, NaN when every pair was `even` or n < 2. */
   t: number;
   df: number;
   p: number;
@@ -26,6 +26,7 @@ export function pairedTest(scores: readonly number[], even: number): PairedTest 
   const diff = mean - even;
   const t = n < 2 ? NaN : sd === 0 ? (diff === 0 ? NaN : diff * Infinity) : diff / (sd / Math.sqrt(n));
   const df = n - 1;
-  const p = Number.isNaN(t) ? NaN : Number.isFinite(t) ? tTwoSided(t, df) : 0;
+  // every pair exactly even: no difference at all, whatever the spread would have been (p = 1)
+  const p = n >= 2 && sd === 0 && diff === 0 ? 1 : Number.isNaN(t) ? NaN : Number.isFinite(t) ? tTwoSided(t, df) : 0;
   return { n, mean, sd, t, df, p };
 }

@@ -43,6 +43,8 @@ describe('statistics', () => {
     expect(t.df).toBe(5);
     expect(t.p).toBeCloseTo(0.2354, 4);
     expect(Number.isNaN(pairedTest([1, 1], 1).t)).toBe(true);
+    expect(pairedTest([1, 1, 1], 1).p).toBe(1); // every pair even: no difference
+    expect(Number.isNaN(pairedTest([1], 1).p)).toBe(true); // one pair: no test
     expect(pairedTest([2, 2], 1).t).toBe(Infinity);
   });
 

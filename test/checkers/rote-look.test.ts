@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, rng, startPosition, type Position } from './reference.ts';
 import { positionsByKey, Rote704, reversed, standardForm } from './roteharness.ts';
+import { PLYK } from './harness.ts';
 
 const id = (pos: Position): string => JSON.stringify(standardForm(pos));
 
@@ -126,5 +127,159 @@ describe('the search within a record (KLSR)', () => {
       expect(g.look(p).score).toBe(saved.get(id(p)));
       expect(g.look(reversed(p)).score).toBe(saved.get(id(p)));
     }
+  });
+});
+
+// The memo (rote.sap KLAB, KLAE, KLAA): after a look-up that searched both areas, KLOOK keeps its
+// key and W1 with the one board of that key and W1 (or none); a sibling with the same key and W1
+// is answered from the memo alone - compared with that board's W2 and W3, or not saved. Anything
+// that changes the areas, a second board with the W1, or a hit in the pool (the changes then not
+// searched) forgets it.
+describe("KLOOK's memo of the last search: siblings with one key and one W1", () => {
+  /** Siblings (Black to move, Black's pieces the same) sharing one key: at least n of them. */
+  const sameKey = (seed: number, n: number): Position[] => {
+    const rand = rng(seed);
+    for (;;) {
+      const byKey = new Map<number, Position[]>();
+      for (const p of family(rand, 6)) {
+        const k = standardForm(p).key;
+        byKey.set(k, [...(byKey.get(k) ?? []), p]);
+      }
+      const run = [...byKey.values()].find((r) => r.length >= n);
+      if (run) return run;
+    }
+  };
+  const onTapeAndRead = (g: Rote704): void => {
+    g.call('KMERGE');
+    g.poke('KRPM', 10000);
+    g.poke('KPDEP', 24);
+    g.setPosition(0, startPosition());
+    g.call('KFWD');
+  };
+  const cycles = (g: Rote704, p: Position): { score: number | undefined; cycles: number } => {
+    g.setPosition(3, p);
+    g.poke('SPLY', g.peek('VPMIN'));
+    const r = g.call('KLOOK', { xr1: PLYK * 3, returns: 2 });
+    const score = g.look(p).score; // the same answer a second time (the memo kept or not)
+    expect(r.ret === 2).toBe(score !== undefined);
+    return { score, cycles: r.cycles };
+  };
+
+  it('one board of the key and W1 in the pool, then in the changes: each sibling gets its own answer, the memo much cheaper than the search, either side to move', () => {
+    for (const area of ['pool', 'changes'] as const) {
+      const [a, b, c] = sameKey(7, 3);
+      for (const turn of [false, true]) {
+        const g = new Rote704();
+        const [x, y, z] = [a!, b!, c!].map((p) => (turn ? reversed(p) : p));
+        if (area === 'pool') { g.save(b!, 640, 3); onTapeAndRead(g); } else { onTapeAndRead(g); g.save(b!, 640, 3); }
+        const first = cycles(g, x!); // searched: the board with the W1 is b
+        expect(first.score).toBeUndefined();
+        expect(g.peek('KLAB')).not.toBe(0);
+        const hit = cycles(g, y!); // from the memo
+        expect(hit.score).toBe(640);
+        const miss = cycles(g, z!);
+        expect(miss.score).toBeUndefined();
+        expect(miss.cycles).toBeLessThan(first.cycles - 200); // Black 161 against 474, White 221 against 568
+        expect(hit.cycles).toBeLessThan(first.cycles - 200);
+        expect(g.peek('KNHIT')).toBe(2);
+      }
+    }
+  });
+
+  it('no board of the W1: siblings of the key and W1 are misses from the memo; a board saved after it (the areas changed) is found', () => {
+    // boards of one key: two with one W1 (looked up), one with another W1 (saved - the key in core)
+    const groups = [...positionsByKey(rng(31), 4000, 3).values()];
+    const pick = groups.flatMap((list) => {
+      const byW1 = new Map<number, Position[]>();
+      for (const q of list) byW1.set(standardForm(q).w1, [...(byW1.get(standardForm(q).w1) ?? []), q]);
+      const two = [...byW1.values()].find((l) => l.length >= 2);
+      const other = [...byW1.values()].find((l) => l !== two);
+      return two && other ? [[two[0]!, two[1]!, other[0]!] as const] : [];
+    })[0]!;
+    const [x, y, z] = pick;
+    for (const turn of [false, true]) {
+      const g = new Rote704();
+      const [xs, ys] = [x, y].map((p) => (turn ? reversed(p) : p));
+      g.save(z, 320, 3);
+      onTapeAndRead(g); // z in the pool
+      const first = cycles(g, xs!);
+      expect(first.score).toBeUndefined();
+      const memo = cycles(g, ys!);
+      expect(memo.score).toBeUndefined();
+      expect(memo.cycles).toBeLessThan(first.cycles - 60);
+      g.save(y, 960, 4); // into the changes: the memo is forgotten
+      expect(cycles(g, ys!).score).toBe(960);
+      expect(cycles(g, xs!).score).toBeUndefined();
+      expect(cycles(g, z).score).toBe(320);
+    }
+  });
+
+  it('White to move, two memos in turn: the second board is compared as itself, not as the first', () => {
+    const [a, b, c] = sameKey(7, 3).map(reversed);
+    const [d, e, f] = sameKey(23, 3).map(reversed);
+    const g = new Rote704();
+    g.save(b!, 640, 3);
+    g.save(e!, 1280, 3);
+    onTapeAndRead(g);
+    expect(cycles(g, a!).score).toBeUndefined(); // the memo: b
+    expect(cycles(g, b!).score).toBe(640); // b's W2, W3 turned and kept
+    expect(cycles(g, c!).score).toBeUndefined();
+    expect(cycles(g, d!).score).toBeUndefined(); // another memo: e
+    expect(cycles(g, e!).score).toBe(1280);
+    expect(cycles(g, f!).score).toBeUndefined();
+    expect(cycles(g, b!).score).toBe(640);
+  });
+
+  it('a hit in the pool leaves the changes unsearched: a sibling saved in the changes is still found', () => {
+    const [a, b, c] = sameKey(23, 3);
+    const g = new Rote704();
+    g.save(a!, 64, 3);
+    onTapeAndRead(g); // a in the pool
+    g.save(b!, 128, 3); // b in the changes, a board of the same key and W1
+    expect(cycles(g, a!).score).toBe(64);
+    expect(cycles(g, b!).score).toBe(128);
+    expect(cycles(g, c!).score).toBeUndefined();
+    expect(cycles(g, a!).score).toBe(64);
+  });
+});
+
+describe('what the look-up counts, and the set-up before the search', () => {
+  it('KLOOK counts look-ups (KNLK) and the other positions it is called for (KNNM); KPLAY adds both to KNEV and the hits to the refreshes', () => {
+    const g = new Rote704();
+    const pos = startPosition();
+    const leaves = new Map<string, Position>();
+    for (const a of legalMoves(pos)) for (const b of legalMoves(a.result)) for (const c of legalMoves(b.result)) leaves.set(JSON.stringify(c.result), c.result);
+    [...leaves.values()].slice(0, 20).forEach((p, i) => g.save(p, 64 * (i + 1), 3));
+    g.poke('KLKV', g.sym('KLOOK'));
+    g.poke('KON', 1);
+    g.setPosition(0, pos);
+    g.call('SEARCH');
+    const [lk, nm, hits] = [g.peek('KNLK'), g.peek('KNNM'), g.peek('KNHIT')];
+    expect(lk).toBeGreaterThan(0);
+    expect(hits).toBeGreaterThan(0);
+    expect(g.peek('KNEV')).toBe(0); // not counted in the search
+    const [tev, ref] = [g.peek('KTEV'), g.peek('KNREF')];
+    g.poke('KDIRT', 0);
+    g.call('KPLAY');
+    expect(g.peek('KTEV') - tev).toBe(lk + nm);
+    expect(g.peek('KNREF') - ref).toBeGreaterThanOrEqual(hits); // the hits, and KPLAY's own save if a refresh
+    expect(g.peek('KDIRT')).not.toBe(0);
+    expect([g.peek('KNLK'), g.peek('KNNM'), g.peek('KNEV'), g.peek('KNHIT')]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("KPRE sets up the key searches of the pool and the changes as they are, so the search's look-ups do not", () => {
+    const g = new Rote704();
+    for (const p of family(rng(3), 6)) g.save(p, 64, 3);
+    g.call('KMERGE');
+    g.poke('KRPM', 10000);
+    g.poke('KPDEP', 24);
+    g.poke('KON', 1);
+    g.setPosition(0, startPosition());
+    g.call('KPRE'); // KFWD reads the records, then KQPRE
+    expect(g.peek('KPN')).toBeGreaterThan(0);
+    g.save(family(rng(4), 6)[0]!, 64, 3); // a change
+    g.call('KPRE');
+    expect(g.peek('KQPN')).toBe(g.peek('KPN'));
+    expect(g.peek('KQCN')).toBe(g.peek('KN'));
   });
 });

@@ -270,7 +270,8 @@ export function scoreTable(games: readonly MatchGame[], opponent: string, us = '
   lines.push(`${us} against ${opponent}: ${done.length} games, won ${w}, drawn ${d}, lost ${l}; ${half(points)} points of ${done.length}${done.length ? ` (${((100 * points) / done.length).toFixed(1)}%)` : ''}`);
   const test = pairedTest(scores, 1);
   const f = (x: number, k = 3): string => (Number.isNaN(x) ? 'undefined' : Number.isFinite(x) ? x.toFixed(k) : x > 0 ? '+∞' : '−∞');
-  lines.push(`paired by ballot: ${test.n} pair${test.n === 1 ? '' : 's'}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df, p = ${f(test.p)} (two-sided)`);
+  const tText = test.p === 1 && Number.isNaN(test.t) ? 'every pair even, so no t' : `t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df`;
+  lines.push(`paired by ballot: ${test.n} pair${test.n === 1 ? '' : 's'}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, ${tText}, p = ${f(test.p)} (two-sided)`);
   return { lines, test };
 }
 

@@ -299,7 +299,7 @@ export const samuelRoteMillion: Experiment = {
         paper: '"a library tape containing at least 20 times the present number of board positions would be needed to improve the midgame play significantly"',
         ours: `${mid(a)}; against ${mid(z)}`,
         verdict: improved ? 'same' : 'differs',
-        note: `${z.phases.midgame.hits === 0 && (z.phases.midgame.onMemory ?? 0) > 0 ? `no verdict: the memory holds ${z.phases.midgame.onMemory} of the midgame positions the program moved from, yet no look-up finds a stored midgame board - the look-up, not the memory's size, limits this measurement; ` : ''}${improved ? 'the midgame gains plies and the match improves' : 'no significant midgame improvement (more plies gained and a better match score both needed)'} at ${(z.boards / SAMUEL_BOARDS).toFixed(1)} times Samuel's memory${z.boards < 20 * SAMUEL_BOARDS ? ' (short of the 20 times he named: the conjecture is tested only this far)' : ''}`,
+        note: `${z.phases.midgame.hits === 0 && (z.phases.midgame.onMemory ?? 0) > 0 ? `no verdict: the memory holds ${z.phases.midgame.onMemory} of the midgame positions the program moved from, yet no look-up finds a stored midgame board: reading forward (KRPM records a move, in key order) does not reach their records in time (docs/checkers-rote.md); ` : ''}${improved ? 'the midgame gains plies and the match improves' : 'no significant midgame improvement (more plies gained and a better match score both needed)'} at ${(z.boards / SAMUEL_BOARDS).toFixed(1)} times Samuel's memory${z.boards < 20 * SAMUEL_BOARDS ? ' (short of the 20 times he named: the conjecture is tested only this far)' : ''}`,
       };
     };
     const [a, z] = [stats[0]!, stats.at(-1)!];

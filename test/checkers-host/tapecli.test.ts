@@ -13,6 +13,7 @@ import { STATE_WORDS } from '../../src/checkers/learning/learningTape.ts';
 import { runCli } from '../cliCapture.ts';
 import { attachMemoryTapes, decodeMemoryTape, installNewMemoryTape, boardFen, readMemoryTape, scratchPaths } from '../../src/checkers/rote/memoryTape.ts';
 import { registerTapeCommands, tapeSummary } from '../../src/checkers/rote/tapeCli.ts';
+import { range } from '../../src/checkers/rote/tapeJson.ts';
 import { randomPosition, rng, toFen } from '../checkers/reference.ts';
 import { Rote704, standardForm } from '../checkers/roteharness.ts';
 
@@ -26,6 +27,13 @@ function writtenTape(n: number) {
 }
 
 describe('memory tape host tools', () => {
+  it('ages and plies of a memory larger than the stack takes as arguments (tape info on 393,343 boards)', () => {
+    const ages = Array.from({ length: 500_000 }, (_, i) => (i * 7919) % 6000);
+    expect(range(ages)).toEqual({ min: 0, max: 5999 });
+    expect(range([5])).toEqual({ min: 5, max: 5 });
+    expect(range([])).toBeNull();
+  });
+
   it('decodes the boards the 704 wrote: standard form, keys, scores, ages', () => {
     const { entries, saved, age } = writtenTape(30);
     const t = decodeMemoryTape(entries);

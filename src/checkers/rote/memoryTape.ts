@@ -180,8 +180,8 @@ export function decodeMemorySet(reels: readonly (readonly TapeEntry[])[]): Memor
     const entries = reels[r]!;
     const name = reels.length > 1 ? `reel ${r + 1}: ` : '';
     const reel = decodeReel(entries, name);
-    records.push(...reel.records);
-    problems.push(...reel.problems);
+    for (const x of reel.records) records.push(x); // not push(...): a reel's records may outnumber the stack's arguments
+    for (const x of reel.problems) problems.push(x);
     summaries.push(reel.summary);
     const t = reel.trailer;
     const last = r === reels.length - 1;

@@ -7,7 +7,7 @@ import { guarded } from '../../cli/style.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { decodeLearningTape } from '../learning/learningTape.ts';
 import { decodeTrapsTape, trapsSummary } from '../../scorefour/trapsTape.ts';
-import { tapeInfoJson } from './tapeJson.ts';
+import { range, tapeInfoJson } from './tapeJson.ts';
 import { drawBoard, parseFen } from '../notation/board.ts';
 import { joinMemoryTapes } from './join.ts';
 import { boardFen, decodeMemoryTape, readMemory, type MemoryRecord, type MemoryTape, type ReelSummary } from './memoryTape.ts';
@@ -45,7 +45,8 @@ export function tapeSummary(t: MemoryTape): string[] {
   if (boards > 0) {
     const games = [false, true].map((g) => t.records.filter((r) => r.fields.giveaway === g));
     lines.push(`games: ${games.map((rs, g) => `${g ? 'give-away' : 'ordinary'} ${rs.reduce((n, r) => n + r.boards.length, 0)} boards in ${rs.length} records`).join(', ')}`);
-    lines.push(`ages ${Math.min(...ages)}-${Math.max(...ages)}, plies ${Math.min(...plies)}-${Math.max(...plies)}`);
+    const [a, p] = [range(ages)!, range(plies)!];
+    lines.push(`ages ${a.min}-${a.max}, plies ${p.min}-${p.max}`);
     games.forEach((rs, g) => {
       if (rs.length === 0) return;
       const byPieces = new Map<number, number>();

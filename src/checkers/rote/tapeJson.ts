@@ -3,7 +3,13 @@
 
 import type { MemoryTape } from './memoryTape.ts';
 
-const range = (xs: number[]): { min: number; max: number } | null => (xs.length ? { min: Math.min(...xs), max: Math.max(...xs) } : null);
+/** Least and greatest of xs, by a loop: a memory of 393,343 boards overflowed the stack as `Math.min(...xs)`'s arguments. */
+export function range(xs: readonly number[]): { min: number; max: number } | null {
+  if (xs.length === 0) return null;
+  let min = xs[0]!, max = min;
+  for (const x of xs) { if (x < min) min = x; else if (x > max) max = x; }
+  return { min, max };
+}
 
 export function tapeInfoJson(file: string, t: MemoryTape): object {
   const boards = t.records.flatMap((r) => r.boards);

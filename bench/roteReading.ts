@@ -8,7 +8,8 @@
 // board searched: 20+ opening, 11-19 midgame, 10- endgame), records read into the pool / passed over
 // / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move.
 // Not part of `npm run bench` (minutes of CPU: run it under nice):
-//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [HELDOUT=1]
+//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [HELDOUT=1] [KRLIM=160] [KEEP=DIR]
+// (KEEP: the memories are left in DIR, an existing folder, not thrown away.)
 // (KRPM 1000 also sets KPDEP 1000: every record read.) Each key: the REPLAY games' boards alone, then
 // joined into the memory of games 1..LEARN, so the same boards are sought on a small and a large tape;
 // HELDOUT=1 adds the memory of games 1..LEARN less the replayed games (what other games' boards give).
@@ -30,6 +31,8 @@ const LEARN = Number(args.LEARN ?? 12);
 const REPLAY = (args.REPLAY ?? '1,2').split(',').map(Number);
 const KEYS = (args.KEYS ?? '0/0,2/2,4/4').split(',').map((k) => k.split('/').map(Number) as [number, number]);
 const RPMS = (args.KRPM ?? '4,16,1000').split(',').map(Number);
+/** KRLIM (boards a record keeps, culling) for learning and replay alike: none given, the deck's 160. */
+const LIM: Record<string, number> = args.KRLIM ? { KRLIM: Number(args.KRLIM) } : {};
 
 const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
 const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
@@ -83,9 +86,9 @@ async function run(cards: string[], words: Record<string, number>, memory: strin
   tapes?.finish(session.machine.printer.lines.join('\n'));
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'rotereading-'));
+const dir = args.KEEP ?? mkdtempSync(join(tmpdir(), 'rotereading-'));
 try {
-  console.log(`memory book-learnt from Tinsley's games 1-${LEARN}; replayed in book mode, read only: games ${REPLAY.join(', ')}`);
+  console.log(`${args.KRLIM ? `KRLIM ${args.KRLIM}: ` : ''}memory book-learnt from Tinsley's games 1-${LEARN}; replayed in book mode, read only: games ${REPLAY.join(', ')}`);
   for (const [q1, q2] of KEYS) {
     // the replayed games' boards alone, then joined into the memory of games 1..LEARN: equal boards, each key
     const all = Array.from({ length: Math.min(LEARN, games.length) }, (_, i) => i + 1);
@@ -95,19 +98,19 @@ try {
       const memory = join(dir, `memory-${q1}-${q2}-${label.length}-${learnGames.length}.tap`);
       const learnt = zero();
       const w0 = performance.now();
-      await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2 }, memory, true, learnt);
+      await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2, ...LIM }, memory, true, learnt);
       const recs = readMemoryTape(memory).records;
       const boards = recs.reduce((n, r) => n + r.boards.length, 0);
       const sizes = recs.map((r) => r.boards.length).sort((a, b) => b - a);
       console.log(`KMQ1/KMQ2 ${q1}/${q2}, ${label}: ${boards} boards in ${recs.length} records (${(boards / recs.length).toFixed(2)} a record, largest ${sizes.slice(0, 3).join(', ')}); learning ${learnt.moves} moves, culled ${learnt.culled}, ${((performance.now() - w0) / 1000).toFixed(0)} s wall`);
       for (const rpm of RPMS) {
         const t = zero();
-        for (const g of REPLAY) await run(bookCards(game(g)), { KMQ1: q1, KMQ2: q2, KRPM: rpm, ...(rpm >= 1000 ? { KPDEP: 1000 } : {}) }, memory, false, t, game(g).fen ? parseFen(game(g).fen!) : undefined);
+        for (const g of REPLAY) await run(bookCards(game(g)), { KMQ1: q1, KMQ2: q2, ...LIM, KRPM: rpm, ...(rpm >= 1000 ? { KPDEP: 1000 } : {}) }, memory, false, t, game(g).fen ? parseFen(game(g).fen!) : undefined);
         const ph = (p: Phase): string => `${t.hit[p]}/${t.lk[p]}`;
         console.log(`  KRPM ${String(rpm).padStart(4)}: hits/look-ups opening ${ph('opening')}, midgame ${ph('midgame')}, endgame ${ph('endgame')}; records read ${t.read}, passed over ${t.passed}, dropped ${t.dropped}, culled ${t.culled}; ${t.moves} moves, 704 time ${(t.seconds / Math.max(1, t.moves)).toFixed(1)} s a move`);
       }
     }
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!args.KEEP) rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,8 @@
 // Tinsley's games REPLAY (a list; by default the first two learnt) are replayed in book mode on that
 // memory read only, one 704 run a game, for each KRPM: look-ups and hits by phase (the pieces on the
 // board searched: 20+ opening, 11-19 midgame, 10- endgame), records read into the pool / passed over
-// / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move.
+// / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move; and for
+// each memory the boards and records of N down to N-2 pieces (what a ply-3 look-up may need).
 // Not part of `npm run bench` (minutes of CPU: run it under nice):
 //   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [HELDOUT=1] [KRLIM=160] [KEEP=DIR]
 // (KEEP: the memories are left in DIR, an existing folder, not thrown away.)
@@ -103,6 +104,12 @@ try {
       const boards = recs.reduce((n, r) => n + r.boards.length, 0);
       const sizes = recs.map((r) => r.boards.length).sort((a, b) => b - a);
       console.log(`KMQ1/KMQ2 ${q1}/${q2}, ${label}: ${boards} boards in ${recs.length} records (${(boards / recs.length).toFixed(2)} a record, largest ${sizes.slice(0, 3).join(', ')}); learning ${learnt.moves} moves, culled ${learnt.culled}, ${((performance.now() - w0) / 1000).toFixed(0)} s wall`);
+      // what a ply-3 look-up at N pieces may need (records of N down to N-2 pieces, KPDEP 2) against the pool's KPCAP boards
+      const window = [22, 18, 16, 14, 12].map((n) => {
+        const rs = recs.filter((r) => r.fields.pieces <= n && r.fields.pieces >= n - 2);
+        return `N=${n} ${rs.reduce((b, r) => b + r.boards.length, 0)} boards/${rs.length} records`;
+      });
+      console.log(`  pieces N..N-2: ${window.join(', ')} (the pool: KPCAP, 800 in the deck)`);
       for (const rpm of RPMS) {
         const t = zero();
         for (const g of REPLAY) await run(bookCards(game(g)), { KMQ1: q1, KMQ2: q2, ...LIM, KRPM: rpm, ...(rpm >= 1000 ? { KPDEP: 1000 } : {}) }, memory, false, t, game(g).fen ? parseFen(game(g).fen!) : undefined);

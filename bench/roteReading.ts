@@ -1,5 +1,5 @@
-// Reading forward against the catalogue's grain (docs/checkers-rote.md, "Reading forward and the
-// key"): does a coarser key (KMQ1/KMQ2, the moments in buckets of 2^q) or more records a move (KRPM)
+// Reading forward against the key (docs/checkers-rote.md, samuel-rote-million, "Reading forward
+// against the key"): does a coarser key (KMQ1/KMQ2, the moments in buckets of 2^q) or more records a move (KRPM)
 // let the look-ups reach the boards the memory holds? For each key a memory is book-learnt from
 // Tinsley's games 1..LEARN (as samuel-rote's book step: `*ROTE ON`, the games in book mode, the
 // switches set at the console before the cards are read, so KINIT builds the key from them); then

@@ -14,7 +14,6 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CheckersSession } from '../src/checkers/program/session.ts';
-import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { attachMemoryTapes, MERGE_COMPLETE, readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { setupCards } from '../src/checkers/notation/pdn.ts';
@@ -23,7 +22,6 @@ import { ballotOrder } from '../src/checkers/selfplay/openings.ts';
 
 const [memory, nGames = '4'] = process.argv.slice(2);
 if (!memory) throw new Error('usage: npx tsx bench/roteConstants.ts MEMORY.tap [games]');
-const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
 
 // ---- culling: what each limit would cut from this memory's records
 const sizes = readMemoryTape(memory).records.map((r) => r.boards.length).sort((a, b) => b - a);
@@ -42,7 +40,7 @@ interface Tally { moves: number; lookups: number; hits: number; plies: number; s
 async function games(fens: string[], words: Record<string, number>, learn: boolean): Promise<Tally> {
   const session = new CheckersSession([], false);
   await session.run(); // the deck is loaded and waits for its first card: the console is free
-  for (const [w, v] of Object.entries(words)) session.machine.cpu.mem[sym(w)] = v;
+  session.setDataWords(words);
   const dir = learn ? mkdtempSync(join(tmpdir(), 'roteconst-')) : null;
   try {
     let tapes = null;

@@ -13,11 +13,10 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { key, solve } from './endgames.ts';
 import { BLACK_KING, parseFen, toFen, WHITE_KING, type Position } from '../test/checkers/reference.ts';
-import { boardFen, readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
+import { boardFen, readMemoryTape, SURE_SCORE } from '../src/checkers/rote/memoryTape.ts';
 import { ballotOrder } from '../src/checkers/selfplay/openings.ts';
 
 const TEST = 'B:WK1:BK14,K19';
-const SURE = 2 ** 30 - 64;
 const [memory, work, perDistance = '6'] = process.argv.slice(2);
 if (!memory || !work) throw new Error('usage: npx tsx bench/roteDoubleCorner.ts MEMORY.tap WORKDIR [starts a distance]');
 mkdirSync(work, { recursive: true });
@@ -49,11 +48,11 @@ function held(label: string): void {
       rows.push({ fen: boardFen(b), score: b.score, ply: b.ply, exact: solved.reached.has(key(p)) ? solved.values.get(key(p)) ?? null : solve(p).value });
     }
   }
-  const wins = rows.filter((r) => r.score > SURE);
+  const wins = rows.filter((r) => r.score > SURE_SCORE);
   const exactWins = rows.filter((r) => r.exact !== null && r.exact > 0);
   console.log(`${label}: ${rows.length} boards of two kings against one (side to move with the kings); exact: ${exactWins.length} wins, ${rows.length - exactWins.length} draws or losses; scored a sure win: ${wins.length}`);
   const corner = rows.filter((r) => [1, 5, 28, 32].includes(only(parseFen(r.fen), WHITE_KING)[0]!));
-  for (const r of corner.slice(0, 12)) console.log(`  ${r.fen}: saved ${r.score > SURE ? `WIN (${r.score})` : r.score} at ply ${r.ply}; exact ${r.exact === null ? 'draw' : `win in ${r.exact}`}`);
+  for (const r of corner.slice(0, 12)) console.log(`  ${r.fen}: saved ${r.score > SURE_SCORE ? `WIN (${r.score})` : r.score} at ply ${r.ply}; exact ${r.exact === null ? 'draw' : `win in ${r.exact}`}`);
   if (corner.length > 12) console.log(`  ... ${corner.length - 12} more with the single king in a double corner`);
 }
 

@@ -7,13 +7,14 @@
 // Not part of `npm run bench`:
 //   npx tsx bench/roteKings.ts WORKDIR [passes] [WORD=VALUE ...]
 
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { key, solve } from './endgames.ts';
 import { legalMoves, parseFen, type Position } from '../test/checkers/reference.ts';
 import { standardForm } from '../test/checkers/roteharness.ts';
-import { readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
-import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
+import { readMemoryTape, SURE_SCORE } from '../src/checkers/rote/memoryTape.ts';
+import { range } from '../src/checkers/rote/tapeJson.ts';
+import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, sideTotals, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
 
 const exactValues = new Map<string, number | null>();
 /** The exact value of a position (plies, + a win for the side to move), solved once per closed set. */
@@ -27,8 +28,8 @@ function exactValue(p: Position): number | null {
 }
 
 const bySide = (r: KingsRun, side: 'black' | 'white'): string => {
-  const s = r.searches.filter((x) => x.side === side);
-  return `${side} ${s.length} searches, ${s.reduce((a, x) => a + x.hits, 0)} hits of ${s.reduce((a, x) => a + x.lookups, 0)} look-ups`;
+  const s = sideTotals(r, side);
+  return `${side} ${s.searches} searches, ${s.hits} hits of ${s.lookups} look-ups`;
 };
 
 const args = process.argv.slice(2);
@@ -38,26 +39,25 @@ const words: Record<string, number> = Object.fromEntries(args.filter((a) => a.in
 mkdirSync(work, { recursive: true });
 const memory = join(work, 'memory.tap');
 const starts = kingsEndingStarts();
+let lastTest: KingsRun | null = null; // the test game after the last pass, read again below
 console.log(`${KINGS_TEST}: exact win in ${solve(parseFen(KINGS_TEST)).value} plies; ${starts.length} starts a pass; words ${JSON.stringify(words)}`);
 for (let pass = 1; pass <= Number(passesText); pass++) {
   const r = await kingsPass(memory, starts, words);
   const h = kingsHeld(memory);
   const exact = h.list.map((b) => exactValue(parseFen(b.fen)));
-  const SURE = 2 ** 30 - 64;
-  const sureRight = h.list.filter((b, i) => (b.score > SURE && (exact[i] ?? 0) > 0) || (b.score < -SURE && (exact[i] ?? 0) < 0)).length;
+  const [ages, plies] = [range(h.list.map((b) => b.age)), range(h.list.map((b) => b.ply))];
+  const sureRight = h.list.filter((b, i) => (b.score > SURE_SCORE && (exact[i] ?? 0) > 0) || (b.score < -SURE_SCORE && (exact[i] ?? 0) < 0)).length;
   const byDistance = new Map<string, number>();
   h.list.forEach((b, i) => {
-    if (Math.abs(b.score) <= SURE) return;
+    if (Math.abs(b.score) <= SURE_SCORE) return;
     const d = `${b.score > 0 ? 'win' : 'loss'} ${exact[i] === null ? 'draw' : Math.abs(exact[i]!)}`;
     byDistance.set(d, (byDistance.get(d) ?? 0) + 1);
   });
-  const copy = join(work, 'test.tap');
-  copyFileSync(memory, copy);
-  const t = await kingsTest(copy, words);
-  rmSync(copy, { force: true });
+  const t = await kingsTest(memory, words);
+  lastTest = t;
   const g = t.games[0]!;
   console.log(`pass ${pass}: ${r.games.length} games, ${r.moves} moves, ${r.hits} hits of ${r.lookups} look-ups, ${r.merges} merges, 704 time ${r.seconds.toFixed(0)} s, wall ${r.wallSeconds.toFixed(1)} s`);
-  console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${Math.min(...h.list.map((b) => b.age))}-${Math.max(...h.list.map((b) => b.age))}, effective plies ${Math.min(...h.list.map((b) => b.ply))}-${Math.max(...h.list.map((b) => b.ply))}`);
+  console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${ages?.min}-${ages?.max}, effective plies ${plies?.min}-${plies?.max}`);
   console.log(`  sure scores by exact distance: ${[...byDistance].sort((a, b) => a[0].localeCompare(b[0]) || Number(a[0].split(' ')[1]) - Number(b[0].split(' ')[1])).map(([d, n]) => `${d}: ${n}`).join(', ')}`);
   console.log(`  test ${KINGS_TEST}: ${g.over} after ${g.moves.length} plies (${bySide(t, 'black')}; ${bySide(t, 'white')}): ${g.moves.join(' ')}`);
   writeFileSync(join(work, `pass-${pass}.json`), JSON.stringify({ pass, words, run: { ...r, games: r.games.length, searches: undefined }, held: { ...h, list: undefined }, test: { over: g.over, plies: g.moves.length, moves: g.moves, searches: t.searches } }, null, 1));
@@ -92,10 +92,7 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
 {
   const boards = new Map<string, { score: number; ply: number }>();
   for (const r of readMemoryTape(memory).records) for (const b of r.boards) boards.set(`${b.w1}/${b.w2}/${b.w3}`, { score: b.score, ply: b.ply });
-  const copy = join(work, 'test.tap');
-  copyFileSync(memory, copy);
-  const t = await kingsTest(copy, words);
-  rmSync(copy, { force: true });
+  const t = lastTest ?? (await kingsTest(memory, words));
   let pos = parseFen(KINGS_TEST);
   const seen = new Set<string>();
   const rows: string[] = [];

@@ -5,6 +5,7 @@ import chalk from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { applyPath, drawBoard, parseFen, parsePrintedBoard, startPosition, toFen } from '../../src/checkers/notation/board.ts';
 import { CheckersSession, parsePrintout, type Event } from '../../src/checkers/program/session.ts';
+import { checkersAssembly } from '../../src/checkers/program/deck.ts';
 
 const strip = (events: Event[]) => events.map(({ text: _t, at: _a, wall: _w, ...rest }) => rest);
 
@@ -113,6 +114,15 @@ describe('the display board', () => {
 });
 
 describe('the driver', () => {
+  it('sets data words by name at the console, and names a word the program lacks', async () => {
+    const s = new CheckersSession([]);
+    expect((await s.run()).stop).toBe('input');
+    const at = checkersAssembly().symbols.get('GMAXM')!;
+    s.setDataWords({ GMAXM: 3 });
+    expect(s.machine.cpu.mem[at]).toBe(3);
+    expect(() => s.setDataWords({ NOSUCH: 1 })).toThrow(/no data word NOSUCH/);
+  });
+
   it('a person\'s game: the run stops for each card; the console shows the program\'s move', async () => {
     const s = new CheckersSession(['*PLAY WHITE']);
     const first = await s.run();

@@ -19,9 +19,10 @@ export interface Position {
 
 export const other = (s: Side): Side => (s === 'black' ? 'white' : 'black');
 
-const rowOf = (s: number): number => Math.floor((s - 1) / 4);
-const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
-const squareAt = (r: number, c: number): number => 4 * r + Math.floor(c / 2) + 1;
+/** Row 0-7 (Black's side first) and column 0-7 of a square 1-32, and back. */
+export const rowOf = (s: number): number => Math.floor((s - 1) / 4);
+export const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
+export const squareAt = (r: number, c: number): number => 4 * r + Math.floor(c / 2) + 1;
 
 export function startPosition(): Position {
   const squares: Piece[] = new Array<Piece>(33).fill(null);

@@ -7,7 +7,7 @@ import { textCard, type DeckItem } from '../../devices/cards.ts';
 import { CYCLE_US } from '../../devices/timing.ts';
 import type { Machine } from '../../machine/machine.ts';
 import { parsePrintedBoard, type Position, type Side } from '../notation/board.ts';
-import { bootCheckers } from './deck.ts';
+import { bootCheckers, checkersAssembly } from './deck.ts';
 
 interface Line {
   /** The printed text (a page's form feed removed). */
@@ -190,6 +190,20 @@ export class CheckersSession {
     const mag = mq % 2 ** 35;
     if (mag === 0) return null;
     return { from: Math.floor(mag / 2 ** 18) % 2 ** 15, to: mag % 2 ** 15, jump: mq >= 2 ** 35 };
+  }
+
+  /**
+   * Data words set by name at the console, while the program waits for a card (Samuel: "All break
+   * points are determined by single data words which can be changed at any time by manual
+   * intervention"). A name the program does not define is an error.
+   */
+  setDataWords(words: Readonly<Record<string, number>>): void {
+    const symbols = checkersAssembly().symbols;
+    for (const [name, value] of Object.entries(words)) {
+      const at = symbols.get(name);
+      if (at === undefined) throw new Error(`the checkers program has no data word ${name}`);
+      this.machine.cpu.mem[at] = value;
+    }
   }
 
   /** Sense switch n (1-6) down (on) or up. Down, switch 1 makes the program take the opponent's move on the entry keys. */

@@ -9,21 +9,16 @@
 // only sets up positions and reads the printer: every move and score is the 704's.
 
 import { CheckersSession } from '../program/session.ts';
-import { checkersAssembly } from '../program/deck.ts';
 import { setupCards } from '../notation/pdn.ts';
-import { parseFen, type Piece, type Position } from '../notation/board.ts';
-import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemoryTape } from './memoryTape.ts';
-import { existsSync } from 'node:fs';
+import { colOf, parseFen, rowOf, squareAt, type Piece, type Position } from '../notation/board.ts';
+import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemoryTape, SURE_SCORE } from './memoryTape.ts';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** The test position: Black's two kings to move, White's king in the double corner; 19 plies to the win with best play (bench/endgames.ts). */
 export const KINGS_TEST = 'B:WK1:BK14,K19';
 export const KINGS_TEST_EXACT = 19;
-/** A saved score above this is a sure win (VWIN - 64, game.sap GSURE; memoryTape's P). */
-const SURE = 2 ** 30 - 64;
-
-const rowOf = (s: number): number => Math.floor((s - 1) / 4);
-const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
-const squareAt = (r: number, c: number): number => 4 * r + Math.floor(c / 2) + 1;
 /** Identity, the half turn, and the reflections in the two diagonal directions: the symmetries of the dark squares. */
 const IMAGES: ((r: number, c: number) => [number, number])[] = [(r, c) => [r, c], (r, c) => [7 - r, 7 - c], (r, c) => [c, r], (r, c) => [7 - c, 7 - r]];
 const image = (s: number, f: (r: number, c: number) => [number, number]): number => squareAt(...f(rowOf(s), colOf(s)));
@@ -62,14 +57,9 @@ export interface KingsRun {
 /** One 704 run with rote learning on `memory` (attached as selfplay does): `words` set at the console, then `*ROTE ON`, the cards, `*ROTE OFF`. */
 export async function kingsRun(memory: string, words: Record<string, number>, cards: string[]): Promise<KingsRun> {
   const wall = performance.now();
-  const symbols = checkersAssembly().symbols;
   const session = new CheckersSession([], false);
   await session.run(); // the deck is loaded and waits for its first card: the console is free
-  for (const [w, v] of Object.entries(words)) {
-    const at = symbols.get(w);
-    if (at === undefined) throw new Error(`the checkers program has no data word ${w}`);
-    session.machine.cpu.mem[at] = v;
-  }
+  session.setDataWords(words);
   const tapes = attachMemoryTapes(session.machine.io, memory);
   session.feed('*ROTE ON', ...cards, '*ROTE OFF', '*END');
   session.setEndOfFile(true);
@@ -109,8 +99,23 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
 export const kingsPass = (memory: string, starts: string[], words: Record<string, number> = {}): Promise<KingsRun> =>
   kingsRun(memory, { ...words, GMAXM: 1 }, starts.flatMap((fen) => [...setupCards(fen), '*SELF']));
 
-/** The test game: self-play from KINGS_TEST on `copy` (a copy of the memory: it is learnt on and thrown away), as `selfplay --fen` plays it. */
-export const kingsTest = (copy: string, words: Record<string, number> = {}): Promise<KingsRun> => kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']);
+/** The test game: self-play from KINGS_TEST, as `selfplay --fen` plays it, on a copy of `memory` (the game learns on it; the copy is thrown away). */
+export async function kingsTest(memory: string, words: Record<string, number> = {}): Promise<KingsRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'kings-test-'));
+  try {
+    const copy = join(dir, 'memory.tap');
+    if (existsSync(memory)) copyFileSync(memory, copy);
+    return await kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Look-ups and hits of one side's searches in a run. */
+export function sideTotals(r: KingsRun, side: 'black' | 'white'): { searches: number; lookups: number; hits: number } {
+  const s = r.searches.filter((x) => x.side === side);
+  return { searches: s.length, lookups: s.reduce((a, x) => a + x.lookups, 0), hits: s.reduce((a, x) => a + x.hits, 0) };
+}
 
 export interface KingsHeld {
   /** Boards of two kings against one on the tape, and the records holding them. */
@@ -152,8 +157,8 @@ export function kingsHeld(memory: string): KingsHeld {
         h.loneToMove++;
         if (h.firstLoneRecord === 0) h.firstLoneRecord = h.threePieceRecords;
       }
-      if (b.score > SURE) h.sureWins++;
-      if (b.score < -SURE) h.sureLosses++;
+      if (b.score > SURE_SCORE) h.sureWins++;
+      if (b.score < -SURE_SCORE) h.sureLosses++;
       h.list.push({ fen, score: b.score, ply: b.ply, age: b.age });
     }
     if (any) {

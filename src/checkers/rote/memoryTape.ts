@@ -90,8 +90,9 @@ export interface MemoryTape {
 
 export const signedWord = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
 
-/** Samuel's 2^30 win (search.sap VWIN): a magnitude above VWIN - 64 is a sure win or loss. */
-const VWIN = 2 ** 30;
+/** Samuel's 2^30 win (search.sap VWIN): a magnitude above SURE_SCORE = VWIN - 64 is a sure win or loss (game.sap GSURE). */
+export const VWIN = 2 ** 30;
+export const SURE_SCORE = VWIN - 64;
 const M_WIN = 2 ** 20 - 64;
 
 /** Bits 9, 18 and 27 of a board word (no squares: rote.sap KFOLD) as 0-7 (bit 27 its 1), and the word without them. */

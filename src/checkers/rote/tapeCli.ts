@@ -10,7 +10,7 @@ import { decodeTrapsTape, trapsSummary } from '../../scorefour/trapsTape.ts';
 import { range, tapeInfoJson } from './tapeJson.ts';
 import { drawBoard, parseFen } from '../notation/board.ts';
 import { joinMemoryTapes } from './join.ts';
-import { boardFen, decodeMemoryTape, readMemory, type MemoryRecord, type MemoryTape, type ReelSummary } from './memoryTape.ts';
+import { boardFen, decodeMemoryTape, readMemory, SURE_SCORE, VWIN, type MemoryRecord, type MemoryTape, type ReelSummary } from './memoryTape.ts';
 import { createMemorySet, isMemorySet, readManifest, readMemorySet } from './memorySet.ts';
 import { REEL_FEET } from '../../devices/tape.ts';
 
@@ -18,8 +18,7 @@ const out = (text = ''): void => {
   process.stdout.write(text + '\n');
 };
 const ADV = ['even', 'side to move ahead', 'side to move behind'];
-const VWIN = 2 ** 30;
-const scoreText = (s: number): string => (Math.abs(s) > VWIN - 64 ? `${s > 0 ? 'WIN' : 'LOSS'} in ${VWIN - Math.abs(s)}` : `${s >= 0 ? '+' : ''}${s}`);
+const scoreText = (s: number): string => (Math.abs(s) > SURE_SCORE ? `${s > 0 ? 'WIN' : 'LOSS'} in ${VWIN - Math.abs(s)}` : `${s >= 0 ? '+' : ''}${s}`);
 
 const keyText = (r: MemoryRecord): string => {
   const f = r.fields;

@@ -12,7 +12,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
-import { KINGS_TEST, KINGS_TEST_EXACT, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, type KingsHeld, type KingsRun } from '../../checkers/rote/kingsEnding.ts';
+import { KINGS_TEST, KINGS_TEST_EXACT, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, sideTotals, type KingsHeld } from '../../checkers/rote/kingsEnding.ts';
 import type { Experiment, Row } from '../experiment.ts';
 
 interface PassRecord {
@@ -25,11 +25,6 @@ interface PassRecord {
   held: Omit<KingsHeld, 'list'>;
   test: { over: string; plies: number; moves: string[]; read: number; black: { lookups: number; hits: number }; white: { lookups: number; hits: number } };
 }
-
-const sideSum = (r: KingsRun, side: 'black' | 'white'): { lookups: number; hits: number } => {
-  const s = r.searches.filter((x) => x.side === side);
-  return { lookups: s.reduce((a, x) => a + x.lookups, 0), hits: s.reduce((a, x) => a + x.hits, 0) };
-};
 
 export const samuelRoteKings: Experiment = {
   name: 'samuel-rote-kings',
@@ -57,14 +52,11 @@ export const samuelRoteKings: Experiment = {
       if (existsSync(memory)) copyFileSync(memory, work);
       const r = await kingsPass(work, starts);
       const { list: _list, ...held } = kingsHeld(work);
-      const copy = join(ctx.workDir, 'test.tap');
-      copyFileSync(work, copy);
-      const t = await kingsTest(copy);
-      rmSync(copy, { force: true });
+      const t = await kingsTest(work);
       const g = t.games[0]!;
       const rec: PassRecord = {
         pass, games: r.games.length, moves: r.moves, hits: r.hits, lookups: r.lookups, wallSeconds: r.wallSeconds, held,
-        test: { over: g.over, plies: g.moves.length, moves: g.moves, read: t.read, black: sideSum(t, 'black'), white: sideSum(t, 'white') },
+        test: { over: g.over, plies: g.moves.length, moves: g.moves, read: t.read, black: sideTotals(t, 'black'), white: sideTotals(t, 'white') },
       };
       copyFileSync(work, memory + '.new');
       writeFileAtomic(file + '.new', JSON.stringify(rec, null, 1));

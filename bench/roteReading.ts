@@ -15,10 +15,9 @@
 // joined into the memory of games 1..LEARN, so the same boards are sought on a small and a large tape;
 // HELDOUT=1 adds the memory of games 1..LEARN less the replayed games (what other games' boards give).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { CheckersSession } from '../src/checkers/program/session.ts';
 import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { attachMemoryTapes, readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
@@ -26,6 +25,7 @@ import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { bookCards, parsePdn } from '../src/checkers/notation/pdn.ts';
 import { applyPath, parseFen, startPosition, type Position } from '../src/checkers/notation/board.ts';
 import { packageRoot } from '../src/host/stateFolder.ts';
+import { phaseOf, piecesOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const LEARN = Number(args.LEARN ?? 12);
@@ -39,11 +39,6 @@ const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
 const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
 const game = (n: number) => games[n - 1]!;
 
-type Phase = 'opening' | 'midgame' | 'endgame';
-const phaseOf = (p: Position): Phase => {
-  const n = p.squares.filter((q) => q !== null).length;
-  return n >= 20 ? 'opening' : n <= 10 ? 'endgame' : 'midgame';
-};
 const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+)/;
 
 interface Tally { moves: number; seconds: number; lk: Record<Phase, number>; hit: Record<Phase, number>; read: number; passed: number; dropped: number; culled: number }
@@ -53,7 +48,7 @@ const zero = (): Tally => ({ moves: 0, seconds: 0, lk: { opening: 0, midgame: 0,
 async function run(cards: string[], words: Record<string, number>, memory: string, learn: boolean, t: Tally, start?: Position): Promise<void> {
   const session = new CheckersSession([], false);
   await session.run();
-  for (const [w, v] of Object.entries(words)) session.machine.cpu.mem[sym(w)] = v;
+  session.setDataWords(words);
   const tapes = learn ? attachMemoryTapes(session.machine.io, memory) : null;
   session.feed(...(learn ? ['*ROTE ON'] : attachMemoryReadOnly(session, memory)), ...cards, ...(learn ? ['*ROTE OFF'] : []), '*END');
   session.setEndOfFile(true);
@@ -68,7 +63,7 @@ async function run(cards: string[], words: Record<string, number>, memory: strin
     if (e.kind === 'move') {
       const p = pending as [number, number] | null;
       if (p) {
-        const ph = phaseOf(position);
+        const ph = phaseOf(piecesOf(position));
         t.lk[ph] += p[0];
         t.hit[ph] += p[1];
         t.moves++;

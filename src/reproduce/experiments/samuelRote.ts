@@ -189,13 +189,13 @@ export async function build(ctx: RunContext, target: number): Promise<{ tape: st
 
 export type Phase = 'opening' | 'midgame' | 'endgame';
 /** Decision: the phase by the pieces on the board - 20 or more the opening, 10 or fewer the endgame. */
-const phaseOf = (pieces: number): Phase => (pieces >= 20 ? 'opening' : pieces <= 10 ? 'endgame' : 'midgame');
+export const phaseOf = (pieces: number): Phase => (pieces >= 20 ? 'opening' : pieces <= 10 ? 'endgame' : 'midgame');
 const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 
 interface MoveStat { phase: Phase; lookups: number; hits: number; ply: number; seconds: number; fen: string }
 
 const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
-const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
+export const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
 
 /** One self-play game from `ballot`, the memory read only (or none): a line a program move. */
 async function measuredGame(ballot: Ballot, memory: string | undefined): Promise<MoveStat[]> {
@@ -231,7 +231,7 @@ const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((s, x) =>
 export interface RoteStats {
   boards: number;
   /** moves: the program's moves with the memory; onMemory: how many of the positions it moved from the memory holds. */
-  phases: Record<Phase, { lookups: number; hits: number; gained: number; moves: number; onMemory?: number }>;
+  phases: Record<Phase, { lookups: number; hits: number; gained: number; plyWith: number; plyWithout: number; moves: number; onMemory?: number }>;
   secondsWith: number;
   secondsWithout: number;
   pairMean: number;
@@ -261,26 +261,23 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
   }
   const table = scoreTable(games, 'Samuel 704 (no memory)', 'Samuel 704 (memory)');
   const n = (x: number, d = 2): string => (Number.isNaN(x) ? '-' : x.toFixed(d));
-  const phaseRows: Row[] = PHASES.flatMap((ph) => {
-    const w = withMem.filter((m) => m.phase === ph);
-    const o = without.filter((m) => m.phase === ph);
-    const look = w.reduce((s, m) => s + m.lookups, 0);
-    const hits = w.reduce((s, m) => s + m.hits, 0);
-    const gained = mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply));
-    const paper = ph === 'opening' ? 'learned "a very good opening game"' : ph === 'endgame' ? '"recognize most winning and losing end positions many moves in advance"' : '"midgame play was not greatly improved"';
-    return [
-      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: hits > 0 ? 'close' as const : 'differs' as const, note: `${w.length} program moves with the memory` },
-      { what: `${ph}: plies gained (mean effective ply with - without)`, paper: '3-ply look-up gives 6, 9, ... ply (Fig. 3)', ours: `${n(gained)} (${n(mean(w.map((m) => m.ply)))} against ${n(mean(o.map((m) => m.ply)))})`, verdict: gained > 0 ? 'close' : 'differs' },
-    ];
-  });
   const secWith = mean(withMem.map((m) => m.seconds));
   const secWithout = mean(without.map((m) => m.seconds));
   const stored = new Set(tape.records.flatMap((r) => r.boards.map(boardFen)));
   const phases = Object.fromEntries(PHASES.map((ph) => {
     const w = withMem.filter((m) => m.phase === ph);
-    const o = without.filter((m) => m.phase === ph);
-    return [ph, { lookups: w.reduce((s, m) => s + m.lookups, 0), hits: w.reduce((s, m) => s + m.hits, 0), gained: mean(w.map((m) => m.ply)) - mean(o.map((m) => m.ply)), moves: w.length, onMemory: w.filter((m) => stored.has(m.fen)).length }];
+    const plyWith = mean(w.map((m) => m.ply));
+    const plyWithout = mean(without.filter((m) => m.phase === ph).map((m) => m.ply));
+    return [ph, { lookups: w.reduce((s, m) => s + m.lookups, 0), hits: w.reduce((s, m) => s + m.hits, 0), gained: plyWith - plyWithout, plyWith, plyWithout, moves: w.length, onMemory: w.filter((m) => stored.has(m.fen)).length }];
   })) as RoteStats['phases'];
+  const phaseRows: Row[] = PHASES.flatMap((ph) => {
+    const { lookups: look, hits, gained, plyWith, plyWithout, moves } = phases[ph];
+    const paper = ph === 'opening' ? 'learned "a very good opening game"' : ph === 'endgame' ? '"recognize most winning and losing end positions many moves in advance"' : '"midgame play was not greatly improved"';
+    return [
+      { what: `${ph}: hit rate (hits / look-ups)`, paper, ours: `${hits} / ${look} = ${look ? ((100 * hits) / look).toFixed(2) : '-'} %`, verdict: hits > 0 ? 'close' as const : 'differs' as const, note: `${moves} program moves with the memory` },
+      { what: `${ph}: plies gained (mean effective ply with - without)`, paper: '3-ply look-up gives 6, 9, ... ply (Fig. 3)', ours: `${n(gained)} (${n(plyWith)} against ${n(plyWithout)})`, verdict: gained > 0 ? 'close' : 'differs' },
+    ];
+  });
   const stats: RoteStats = { boards, phases, secondsWith: secWith, secondsWithout: secWithout, pairMean: table.test.mean, pairs: table.test.n };
   const sections = [
     {

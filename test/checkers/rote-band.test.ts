@@ -1,0 +1,98 @@
+// The band reading (asm/checkers/rote.sap KFWD with KBAND not 0; docs/checkers-rote.md "The band
+// reading"): before a search the program reads the records a ply-3 look-up needs most - the same
+// pieces, advantage and kings as the board seen by the other side, the move changed, the row moment
+// within KBAND - passing over the rest, so a board far along the tape is in core for the search that
+// meets it, where reading forward KRPM records a move never gets there.
+
+import { describe, expect, it } from 'vitest';
+import { legalMoves, rng, startPosition, type Position } from './reference.ts';
+import { BandReader, bandCentre, Rote704, standardForm, withPieces } from './roteharness.ts';
+import { decodeMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
+import type { TapeEntry } from '../../src/devices/tapeImage.ts';
+
+const high = (pos: Position): number => Math.floor(standardForm(pos).key / 1024);
+
+/** Quiet positions three plies from `pos` (no jump pending): what the search looks up there. */
+function plyThree(pos: Position): Position[] {
+  const out: Position[] = [];
+  for (const a of legalMoves(pos)) for (const b of legalMoves(a.result)) for (const c of legalMoves(b.result)) {
+    if (!legalMoves(c.result).some((m) => m.captures.length > 0)) out.push(c.result);
+  }
+  return out;
+}
+
+/**
+ * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from the start),
+ * then 24-piece boards before the band on tape - enough records that 4 a move never reach it - and
+ * some beyond it.
+ */
+function farTape(target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
+  const g = new Rote704();
+  const rand = rng(515);
+  const c = bandCentre(startPosition());
+  const seen = new Set<number>([standardForm(target).key]);
+  let before = 0;
+  let after = 0;
+  g.save(target, score, 3);
+  while (before < 60 || after < 10) {
+    const p = withPieces(24, rand);
+    const k = standardForm(p).key;
+    if (seen.has(k)) continue;
+    const h = Math.floor(k / 1024);
+    if (h < c - 1 && before < 60) before++;
+    else if (h > c + 1 && after < 10) after++;
+    else continue;
+    seen.add(k);
+    g.save(p, 64, 3);
+  }
+  g.call('KMERGE');
+  return { entries: [...g.tapes.get(2)!.entries], fillers: before };
+}
+
+describe('the band reading (KBAND)', () => {
+  const start = startPosition();
+  const target = plyThree(start).find((p) => Math.abs(high(p) - bandCentre(start)) <= 1)!;
+  const { entries, fillers } = farTape(target, 6400);
+  const records = decodeMemoryTape(entries).records;
+
+  it('brings in a ply-3 board whose record lies beyond 4 records a move; reading forward does not', () => {
+    expect(target).toBeDefined();
+    const place = records.findIndex((r) => r.key === standardForm(target).key);
+    expect(place).toBeGreaterThanOrEqual(fillers); // 60 records of 24 pieces before it
+    for (const band of [0, 1]) {
+      const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
+      g.poke('KBAND', band);
+      g.call('KRST');
+      for (let move = 0; move < 3; move++) {
+        g.setPosition(0, start);
+        g.call('KFWD');
+      }
+      expect(g.look(target).score, `KBAND ${band}`).toBe(band ? 6400 : undefined);
+    }
+  });
+
+  it('reads exactly the bands of this move and the last, passes over the rest, and leaves the next record waiting', () => {
+    const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
+    g.poke('KBAND', 1);
+    g.call('KRST');
+    const ref = new BandReader(records, { cap: 800, width: 1 });
+    let pos = start;
+    const rand = rng(77);
+    for (let move = 0; move < 4; move++) {
+      ref.move(pos);
+      g.setPosition(0, pos);
+      g.call('KFWD');
+      expect(g.pool().map((e) => e.key), `move ${move}`).toEqual(ref.pool.flatMap((r) => r.boards.map(() => r.key)));
+      expect(g.peek('KNSKP')).toBe(ref.passed);
+      if (move === 0) {
+        // the first record beyond the band waits in the buffer for a later move
+        expect(g.peek('KPEND')).toBe(1);
+        expect(Math.floor(g.peek('KRK') / 1024)).toBeGreaterThan(bandCentre(start) + 1);
+      }
+      const moves = legalMoves(pos);
+      pos = moves[Math.floor(rand() * moves.length)]!.result;
+    }
+    expect(ref.passed).toBeGreaterThanOrEqual(fillers);
+    expect(ref.pool.length).toBeGreaterThan(0);
+  });
+});

@@ -4,13 +4,15 @@
 // (set at the console before the cards) and once without the memory: hits and look-ups by phase, plies
 // gained (mean effective ply with the memory less without), 704 time a move, records read / passed over /
 // dropped (KNRD, KNSKP, KNDRP). Not part of `npm run bench` (minutes of CPU: run it under nice):
-//   nice -n 10 npx tsx bench/roteBand.ts MEMORY [KBAND=0,1] [STARTS=ballots,probe]
+//   nice -n 10 npx tsx bench/roteBand.ts MEMORY [KBAND=0,1] [STARTS=ballots,probe] [ROOTS=FILE]
+// (ROOTS: the positions the program moved from with the memory, as FEN lines, for a look at what the memory holds.)
 
 import { CheckersSession } from '../src/checkers/program/session.ts';
 import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { setupCards } from '../src/checkers/notation/pdn.ts';
-import { applyPath, parseFen } from '../src/checkers/notation/board.ts';
+import { appendFileSync } from 'node:fs';
+import { applyPath, parseFen, toFen } from '../src/checkers/notation/board.ts';
 import { ACF_BALLOTS, ballotOrder, playable, readBallots, type Ballot } from '../src/checkers/selfplay/openings.ts';
 import { phaseOf, piecesOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
 import { probeStarts } from '../src/reproduce/experiments/samuelRoteMillion.ts';
@@ -46,6 +48,7 @@ async function game(b: Ballot, mem: string | undefined, words: Record<string, nu
         const p = pending as [number, number, number] | null;
         t.lk[ph] += p?.[0] ?? 0; t.hit[ph] += p?.[1] ?? 0; t.ply[ph] += p?.[2] ?? e.depth; t.n[ph]++;
         t.moves++; t.seconds += e.at - last;
+        if (mem && args.ROOTS) appendFileSync(args.ROOTS, `${toFen(position)}\n`);
       }
       pending = null; last = e.at;
       position = applyPath(position, e.path);

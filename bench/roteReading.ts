@@ -9,8 +9,9 @@
 // / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move; and for
 // each memory the boards and records of N down to N-2 pieces (what a ply-3 look-up may need).
 // Not part of `npm run bench` (minutes of CPU: run it under nice):
-//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [KBAND=0,1,2] [HELDOUT=1] [KRLIM=160] [KEEP=DIR]
-// (KEEP: the memories are left in DIR, an existing folder, not thrown away.)
+//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [KBAND=0,1,2] [HELDOUT=1] [KRLIM=160] [KEEP=DIR] [MEMORY=TAPE]
+// (KEEP: the memories are left in DIR, an existing folder, not thrown away. MEMORY=TAPE: no learning, the
+// games replayed on that memory, a tape or a set, read only - keyed as KEYS says.)
 // (KRPM 1000 also sets KPDEP 1000 in the reading forward: every record read. KBAND=w: the band reading, the
 // records a ply-3 look-up needs most, row moments within w of the bands; KRPM is then not used.) Each key: the REPLAY games' boards alone, then
 // joined into the memory of games 1..LEARN, so the same boards are sought on a small and a large tape;
@@ -91,13 +92,13 @@ try {
   for (const [q1, q2] of KEYS) {
     // the replayed games' boards alone, then joined into the memory of games 1..LEARN: equal boards, each key
     const all = Array.from({ length: Math.min(LEARN, games.length) }, (_, i) => i + 1);
-    const memories: [string, number[]][] = [['alone', REPLAY], [`games 1-${all.length}`, all], [`games 1-${all.length} less the replayed (held out)`, all.filter((g) => !REPLAY.includes(g))]];
+    const memories: [string, number[]][] = args.MEMORY ? [[args.MEMORY, []]] : [['alone', REPLAY], [`games 1-${all.length}`, all], [`games 1-${all.length} less the replayed (held out)`, all.filter((g) => !REPLAY.includes(g))]];
     for (const [label, learnGames] of memories) {
       if (label.includes('held out') && !args.HELDOUT) continue;
-      const memory = join(dir, `memory-${q1}-${q2}-${label.length}-${learnGames.length}.tap`);
+      const memory = args.MEMORY ?? join(dir, `memory-${q1}-${q2}-${label.length}-${learnGames.length}.tap`);
       const learnt = zero();
       const w0 = performance.now();
-      await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2, ...LIM }, memory, true, learnt);
+      if (!args.MEMORY) await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2, ...LIM }, memory, true, learnt);
       const recs = readMemoryTape(memory).records;
       const boards = recs.reduce((n, r) => n + r.boards.length, 0);
       const sizes = recs.map((r) => r.boards.length).sort((a, b) => b - a);

@@ -41,6 +41,7 @@ async function game(b: Ballot, mem: string | undefined, words: Record<string, nu
   let pending: [number, number, number] | null = null;
   let last = session.seconds;
   const r = await session.run((e) => {
+    if (e.kind === 'game') last = e.at; // as samuel-rote: a move's time from the game's start, not *ROTE ON's count
     if (e.kind === 'rote') { const m = LOOKUPS.exec(e.text); if (m) pending = [Number(m[1]), Number(m[2]), Number(m[3])]; }
     if (e.kind === 'move') {
       if (e.by === 'program') {

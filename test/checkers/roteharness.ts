@@ -21,6 +21,9 @@ export class Rote704 extends Game704 {
     // these routine tests count one unit of age a merge and merge at every game end (KMEVR, the way
     // before Samuel's "until a reasonable number have been accumulated"); the tests of that way say so
     this.poke('KMEVR', 1);
+    // these routine tests state the reading forward (KRPM records a move, KBAND 0, the way before the band
+    // reading); rote-band.test.ts states the band reading, the deck's default
+    this.poke('KBAND', 0);
     // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
     for (const n of [1, 2, 5]) this.mountTape(n, []);
   }

@@ -5,8 +5,8 @@
 // meets it, where reading forward KRPM records a move never gets there.
 
 import { describe, expect, it } from 'vitest';
-import { legalMoves, rng, startPosition, type Position } from './reference.ts';
-import { BandReader, bandCentre, Rote704, standardForm, withPieces } from './roteharness.ts';
+import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, rng, startPosition, type Position } from './reference.ts';
+import { BandReader, bandCentre, Rote704, standardForm } from './roteharness.ts';
 import { decodeMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 
@@ -21,21 +21,29 @@ function plyThree(pos: Position): Position[] {
   return out;
 }
 
+/** 12 men a side on random squares, Black to move. */
+function full(rand: () => number): Position {
+  const p = emptyPosition(true);
+  const squares = Array.from({ length: 32 }, (_, i) => i + 1).sort(() => rand() - 0.5);
+  squares.forEach((s, i) => { if (i < 24) p.squares[s] = i < 12 ? BLACK_MAN : WHITE_MAN; });
+  return p;
+}
+
 /**
- * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from the start),
+ * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from `root`),
  * then 24-piece boards before the band on tape - enough records that 4 a move never reach it - and
  * some beyond it.
  */
-function farTape(target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
+function farTape(root: Position, target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
   const g = new Rote704();
   const rand = rng(515);
-  const c = bandCentre(startPosition());
+  const c = bandCentre(root);
   const seen = new Set<number>([standardForm(target).key]);
   let before = 0;
   let after = 0;
   g.save(target, score, 3);
   while (before < 60 || after < 10) {
-    const p = withPieces(24, rand);
+    const p = full(rand);
     const k = standardForm(p).key;
     if (seen.has(k)) continue;
     const h = Math.floor(k / 1024);
@@ -52,24 +60,27 @@ function farTape(target: Position, score: number): { entries: TapeEntry[]; fille
 describe('the band reading (KBAND)', () => {
   const start = startPosition();
   const target = plyThree(start).find((p) => Math.abs(high(p) - bandCentre(start)) <= 1)!;
-  const { entries, fillers } = farTape(target, 6400);
+  const { entries, fillers } = farTape(start, target, 6400);
   const records = decodeMemoryTape(entries).records;
 
-  it('brings in a ply-3 board whose record lies beyond 4 records a move; reading forward does not', () => {
-    expect(target).toBeDefined();
-    const place = records.findIndex((r) => r.key === standardForm(target).key);
-    expect(place).toBeGreaterThanOrEqual(fillers); // 60 records of 24 pieces before it
-    for (const band of [0, 1]) {
-      const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
-      g.poke('KBAND', band);
-      g.call('KRST');
-      for (let move = 0; move < 3; move++) {
-        g.setPosition(0, start);
-        g.call('KFWD');
+  for (const [who, root] of [['Black', start], ['White', legalMoves(start)[2]!.result]] as const) {
+    it(`brings in a ply-3 board whose record lies beyond 4 records a move; reading forward does not (${who} to move)`, () => {
+      const aim = plyThree(root).find((p) => Math.abs(high(p) - bandCentre(root)) <= 1)!;
+      const tape = root === start ? entries : farTape(root, aim, 6400).entries;
+      const place = decodeMemoryTape(tape).records.findIndex((r) => r.key === standardForm(aim).key);
+      expect(place).toBeGreaterThanOrEqual(fillers); // 60 records of 24 pieces before it
+      for (const band of [0, 1]) {
+        const g = Rote704.reading(tape, { cap: 800, perMove: 4, depth: 2 });
+        g.poke('KBAND', band);
+        g.call('KRST');
+        for (let move = 0; move < 3; move++) {
+          g.setPosition(0, root);
+          g.call('KFWD');
+        }
+        expect(g.look(aim).score, `KBAND ${band}`).toBe(band ? 6400 : undefined);
       }
-      expect(g.look(target).score, `KBAND ${band}`).toBe(band ? 6400 : undefined);
-    }
-  });
+    });
+  }
 
   it('reads exactly the bands of this move and the last, passes over the rest, and leaves the next record waiting', () => {
     const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });

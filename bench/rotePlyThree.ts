@@ -70,9 +70,9 @@ for (const fen of list) {
     quiet++;
     if (!onTape.has(id)) return;
     const f = decodeKey(s.key);
-    add(`${phase} on the tape`);
+    add(`${phase} on the tape`); add(`${root.blackToMove ? "Black" : "White"} root on the tape`);
     if (f.pieces === other.pieces && f.advantage === other.advantage && f.kings === other.kings && f.opposition !== other.opposition) {
-      add(`${phase} in the band`, Math.abs(f.rowMoment - other.rowMoment) <= 1 ? 1 : 0);
+      add(`${phase} in the band`, Math.abs(f.rowMoment - other.rowMoment) <= 1 ? 1 : 0); add(`${root.blackToMove ? "Black" : "White"} root in the band`, Math.abs(f.rowMoment - other.rowMoment) <= 1 ? 1 : 0);
       add(`M1 ${f.rowMoment - other.rowMoment > 0 ? '+' : ''}${f.rowMoment - other.rowMoment}`);
     } else add(`pieces ${other.pieces - f.pieces} fewer, ${f.advantage === other.advantage ? 'same' : 'other'} advantage`);
   }
@@ -82,4 +82,5 @@ const t = (k: string): number => tally.get(k) ?? 0;
 console.log(`${list.length} positions searched from; ${quiet} quiet positions at ply 3, ${(['opening', 'midgame', 'endgame'] as const).reduce((s, p) => s + t(`${p} on the tape`), 0)} on the tape`);
 for (const p of ['opening', 'midgame', 'endgame']) console.log(`  ${p}: ${t(`${p} on the tape`)} on the tape, ${t(`${p} in the band`)} in the band`);
 console.log(`  on the tape, by the band's fields: ${[...tally].filter(([k]) => k.startsWith('M1') || k.startsWith('pieces')).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join('; ')}`);
+console.log(["Black", "White"].map((x) => `${x} roots: ${t(`${x} root on the tape`)} on the tape, ${t(`${x} root in the band`)} in the band`).join("; "));
 console.log(`boards a move: the band ${(t('band boards') / list.length).toFixed(0)}, the window N..N-2 with that advantage and kings ${(t('window boards') / list.length).toFixed(0)} (the pool: 800)`);

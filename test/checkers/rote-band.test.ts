@@ -1,12 +1,12 @@
 // The band reading (asm/checkers/rote.sap KFWD with KBAND not 0; docs/checkers-rote.md "The band
 // reading"): before a search the program reads the records a ply-3 look-up needs most - the same
 // pieces, advantage and kings as the board seen by the other side, the move changed, the row moment
-// within KBAND - passing over the rest, so a board far along the tape is in core for the search that
-// meets it, where reading forward KRPM records a move never gets there.
+// one lower - and the next search's, passing over the rest, so a board far along the tape is in core
+// for the search that meets it, where reading forward KRPM records a move never gets there.
 
 import { describe, expect, it } from 'vitest';
 import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, rng, startPosition, type Position } from './reference.ts';
-import { BandReader, bandCentre, Rote704, standardForm } from './roteharness.ts';
+import { band, BandReader, nextBand, Rote704, standardForm } from './roteharness.ts';
 import { decodeMemoryTape } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 
@@ -31,13 +31,13 @@ function full(rand: () => number): Position {
 
 /**
  * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from `root`),
- * then 24-piece boards before the band on tape - enough records that 4 a move never reach it - and
- * some beyond it.
+ * then 24-piece boards before both bands on tape - enough records that 4 a move never reach it -
+ * and some beyond them.
  */
 function farTape(root: Position, target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
   const g = new Rote704();
   const rand = rng(515);
-  const c = bandCentre(root);
+  const bands = [band(root), nextBand(root)];
   const seen = new Set<number>([standardForm(target).key]);
   let before = 0;
   let after = 0;
@@ -47,8 +47,8 @@ function farTape(root: Position, target: Position, score: number): { entries: Ta
     const k = standardForm(p).key;
     if (seen.has(k)) continue;
     const h = Math.floor(k / 1024);
-    if (h < c - 1 && before < 60) before++;
-    else if (h > c + 1 && after < 10) after++;
+    if (h < Math.min(...bands) && before < 60) before++;
+    else if (h > Math.max(...bands) && after < 10) after++;
     else continue;
     seen.add(k);
     g.save(p, 64, 3);
@@ -59,34 +59,34 @@ function farTape(root: Position, target: Position, score: number): { entries: Ta
 
 describe('the band reading (KBAND)', () => {
   const start = startPosition();
-  const target = plyThree(start).find((p) => Math.abs(high(p) - bandCentre(start)) <= 1)!;
+  const target = plyThree(start).find((p) => high(p) === band(start))!;
   const { entries, fillers } = farTape(start, target, 6400);
   const records = decodeMemoryTape(entries).records;
 
   for (const [who, root] of [['Black', start], ['White', legalMoves(start)[2]!.result]] as const) {
     it(`brings in a ply-3 board whose record lies beyond 4 records a move; reading forward does not (${who} to move)`, () => {
-      const aim = plyThree(root).find((p) => Math.abs(high(p) - bandCentre(root)) <= 1)!;
+      const aim = plyThree(root).find((p) => high(p) === band(root))!;
       const tape = root === start ? entries : farTape(root, aim, 6400).entries;
       const place = decodeMemoryTape(tape).records.findIndex((r) => r.key === standardForm(aim).key);
       expect(place).toBeGreaterThanOrEqual(fillers); // 60 records of 24 pieces before it
-      for (const band of [0, 1]) {
+      for (const on of [0, 1]) {
         const g = Rote704.reading(tape, { cap: 800, perMove: 4, depth: 2 });
-        g.poke('KBAND', band);
+        g.poke('KBAND', on);
         g.call('KRST');
         for (let move = 0; move < 3; move++) {
           g.setPosition(0, root);
           g.call('KFWD');
         }
-        expect(g.look(aim).score, `KBAND ${band}`).toBe(band ? 6400 : undefined);
+        expect(g.look(aim).score, `KBAND ${on}`).toBe(on ? 6400 : undefined);
       }
     });
   }
 
-  it('reads exactly the bands of this move and the last, passes over the rest, and leaves the next record waiting', () => {
+  it("reads exactly this search's band and the next's, passes over the rest, and leaves the next record waiting", () => {
     const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
     g.poke('KBAND', 1);
     g.call('KRST');
-    const ref = new BandReader(records, { cap: 800, width: 1 });
+    const ref = new BandReader(records, 800);
     let pos = start;
     const rand = rng(77);
     for (let move = 0; move < 4; move++) {
@@ -98,7 +98,7 @@ describe('the band reading (KBAND)', () => {
       if (move === 0) {
         // the first record beyond the band waits in the buffer for a later move
         expect(g.peek('KPEND')).toBe(1);
-        expect(Math.floor(g.peek('KRK') / 1024)).toBeGreaterThan(bandCentre(start) + 1);
+        expect(Math.floor(g.peek('KRK') / 1024)).toBeGreaterThan(Math.max(band(start), nextBand(start)));
       }
       const moves = legalMoves(pos);
       pos = moves[Math.floor(rand() * moves.length)]!.result;

@@ -220,38 +220,41 @@ export class ForwardReader {
   }
 }
 
-/** The centre of the band KFWD's band reading takes for a search from `pos` (key/2^10 of `pos` with the other side to move, the move O changed). */
-export function bandCentre(pos: Position): number {
+/**
+ * The band (key/2^10: G N A K O M1) KFWD's band reading takes for a search from `pos`: `pos` with the
+ * other side to move, the move O changed, the row moment one lower.
+ */
+export function band(pos: Position): number {
   const k = standardForm({ squares: pos.squares, blackToMove: !pos.blackToMove }).key;
-  return Math.floor((k + (Math.floor(k / 2 ** 20) % 2 === 1 ? -1 : 1) * 2 ** 20) / 1024);
+  return Math.floor((k + (Math.floor(k / 2 ** 20) % 2 === 1 ? -1 : 1) * 2 ** 20) / 1024) - 1;
 }
 
+/** The band of the next search (the other side's, one move on): `pos`'s own key/2^10. */
+export const nextBand = (pos: Position): number => Math.floor(standardForm(pos).key / 1024);
+
 /**
- * KFWD's band reading (KBAND = width) stated independently, move by move: records in tape order;
- * one whose key/2^10 is within `width` of this move's centre or the last move's is read into the
- * pool (a full pool drops its first records), one beyond both bands waits, any other is passed over.
+ * KFWD's band reading (KBAND not 0) stated independently, move by move: records in tape order; one
+ * whose key/2^10 is this search's band or the next search's is read into the pool (a full pool drops
+ * its first records), one beyond both bands waits, any other is passed over.
  */
 export class BandReader {
   pool: MemoryRecord[] = [];
   passed = 0;
   dropped = 0;
   private next = 0;
-  private last = 0;
 
-  constructor(private readonly records: readonly MemoryRecord[], private readonly o: { cap: number; width: number }) {}
+  constructor(private readonly records: readonly MemoryRecord[], private readonly cap: number) {}
 
   /** The records read before a search from `pos`. */
   move(pos: Position): void {
-    const w = this.o.width;
-    const centres = [bandCentre(pos), this.last];
-    this.last = centres[0]!;
-    const hi = Math.max(...centres) + w;
+    const bands = [band(pos), nextBand(pos)];
+    const hi = Math.max(...bands);
     for (; this.next < this.records.length; this.next++) {
       const r = this.records[this.next]!;
       const h = Math.floor(r.key / 1024);
       if (h > hi) break;
-      if (!centres.some((c) => Math.abs(h - c) <= w)) { this.passed++; continue; }
-      while (this.pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > this.o.cap) { this.pool = this.pool.slice(1); this.dropped++; }
+      if (!bands.includes(h)) { this.passed++; continue; }
+      while (this.pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > this.cap) { this.pool = this.pool.slice(1); this.dropped++; }
       this.pool.push(r);
     }
   }

@@ -1,16 +1,17 @@
 // What a ply-3 look-up needs (docs/checkers-rote.md, "The band reading"): for each position a search
 // starts from (Tinsley's games, or FEN lines from a file such as bench/roteBand.ts ROOTS= writes), every
 // quiet position three plies on (no jump pending: the search would go on), in standard form, against
-// the boards on a memory: how many are on it, by phase, how many lie in the band KFWD reads (the pieces,
-// advantage and kings of the position seen by the other side, the move O changed, the row moment within
-// one), and how many boards of the memory such a band and the forward reading's window hold a move.
+// the boards on a memory: how many are on it, by phase and side, how many lie in the band KFWD reads (the
+// pieces, advantage and kings of the position seen by the other side, the move O changed, the row moment
+// one lower: roteharness's `band`), their fields against it, and how many boards of the memory the two
+// bands KFWD reads a move (this search's and the next's) and the forward reading's window hold.
 // Every line is counted, not only those the search's cutoffs leave. Host arithmetic only, no 704:
 //   npx tsx bench/rotePlyThree.ts MEMORY [GAMES=1,2,3,4,5,6 | ROOTS=FILE]
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legalMoves, parseFen as referenceFen, type Position } from '../test/checkers/reference.ts';
-import { standardForm } from '../test/checkers/roteharness.ts';
+import { band, nextBand, standardForm } from '../test/checkers/roteharness.ts';
 import { parsePdn } from '../src/checkers/notation/pdn.ts';
 import { applyPath, parseFen, startPosition, toFen } from '../src/checkers/notation/board.ts';
 import { decodeKey, readMemory } from '../src/checkers/rote/memoryTape.ts';
@@ -23,11 +24,13 @@ const args = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]
 
 const tape = readMemory(memory);
 const onTape = new Set<string>();
-const boardsOf = new Map<string, number>(); // boards by pieces/advantage/kings/O/M1
+const boardsOf = new Map<number, number>(); // boards by key/2^10 (G N A K O M1)
+const windowOf = new Map<string, number>(); // boards by pieces/advantage/kings
 for (const r of tape.records) {
   const f = r.fields;
-  const g = `${f.pieces}/${f.advantage}/${f.kings}/${f.opposition}/${f.rowMoment}`;
-  boardsOf.set(g, (boardsOf.get(g) ?? 0) + r.boards.length);
+  const h = Math.floor(r.key / 1024);
+  boardsOf.set(h, (boardsOf.get(h) ?? 0) + r.boards.length);
+  windowOf.set(`${f.pieces}/${f.advantage}/${f.kings}`, (windowOf.get(`${f.pieces}/${f.advantage}/${f.kings}`) ?? 0) + r.boards.length);
   for (const b of r.boards) onTape.add(`${r.key}:${b.w1}:${b.w2}:${b.w3}`);
 }
 
@@ -49,15 +52,10 @@ for (const fen of list) {
   const root = referenceFen(fen);
   const other = decodeKey(standardForm({ squares: root.squares, blackToMove: !root.blackToMove }).key);
   const phase: Phase = phaseOf(other.pieces);
-  let band = 0, window = 0;
-  for (const [g, n] of boardsOf) {
-    const [p, a, k, o, m1] = g.split('/');
-    if (Number(a) !== other.advantage || (k === 'true') !== other.kings) continue;
-    if (Number(p) <= other.pieces && Number(p) >= other.pieces - 2) window += n;
-    if (Number(p) === other.pieces && (o === 'true') !== other.opposition && Math.abs(Number(m1) - other.rowMoment) <= 1) band += n;
-  }
-  add('band boards', band);
-  add('window boards', window);
+  const mine = band(root);
+  add('band boards', (boardsOf.get(mine) ?? 0) + (boardsOf.get(nextBand(root)) ?? 0));
+  for (let d = 0; d <= 2; d++) add('window boards', windowOf.get(`${other.pieces - d}/${other.advantage}/${other.kings}`) ?? 0);
+  const side = root.blackToMove ? 'Black' : 'White';
   const seen = new Set<string>();
   const walk = (p: Position, ply: number): void => {
     const moves = legalMoves(p);
@@ -70,9 +68,12 @@ for (const fen of list) {
     quiet++;
     if (!onTape.has(id)) return;
     const f = decodeKey(s.key);
-    add(`${phase} on the tape`); add(`${root.blackToMove ? "Black" : "White"} root on the tape`);
+    add(`${phase} on the tape`);
+    add(`${side} on the tape`);
+    const inBand = Math.floor(s.key / 1024) === mine ? 1 : 0;
+    add(`${phase} in the band`, inBand);
+    add(`${side} in the band`, inBand);
     if (f.pieces === other.pieces && f.advantage === other.advantage && f.kings === other.kings && f.opposition !== other.opposition) {
-      add(`${phase} in the band`, Math.abs(f.rowMoment - other.rowMoment) <= 1 ? 1 : 0); add(`${root.blackToMove ? "Black" : "White"} root in the band`, Math.abs(f.rowMoment - other.rowMoment) <= 1 ? 1 : 0);
       add(`M1 ${f.rowMoment - other.rowMoment > 0 ? '+' : ''}${f.rowMoment - other.rowMoment}`);
     } else add(`pieces ${other.pieces - f.pieces} fewer, ${f.advantage === other.advantage ? 'same' : 'other'} advantage`);
   }
@@ -82,5 +83,5 @@ const t = (k: string): number => tally.get(k) ?? 0;
 console.log(`${list.length} positions searched from; ${quiet} quiet positions at ply 3, ${(['opening', 'midgame', 'endgame'] as const).reduce((s, p) => s + t(`${p} on the tape`), 0)} on the tape`);
 for (const p of ['opening', 'midgame', 'endgame']) console.log(`  ${p}: ${t(`${p} on the tape`)} on the tape, ${t(`${p} in the band`)} in the band`);
 console.log(`  on the tape, by the band's fields: ${[...tally].filter(([k]) => k.startsWith('M1') || k.startsWith('pieces')).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join('; ')}`);
-console.log(["Black", "White"].map((x) => `${x} roots: ${t(`${x} root on the tape`)} on the tape, ${t(`${x} root in the band`)} in the band`).join("; "));
-console.log(`boards a move: the band ${(t('band boards') / list.length).toFixed(0)}, the window N..N-2 with that advantage and kings ${(t('window boards') / list.length).toFixed(0)} (the pool: 800)`);
+console.log(`  by the side to move at the root: ${['Black', 'White'].map((x) => `${x} ${t(`${x} on the tape`)} on the tape, ${t(`${x} in the band`)} in the band`).join('; ')}`);
+console.log(`boards a move: the two bands ${(t('band boards') / list.length).toFixed(0)}, the window N..N-2 with that advantage and kings ${(t('window boards') / list.length).toFixed(0)} (the pool: 800)`);

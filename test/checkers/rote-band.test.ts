@@ -30,18 +30,19 @@ function full(rand: () => number): Position {
 }
 
 /**
- * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from `root`),
- * then 24-piece boards before both bands on tape - enough records that 4 a move never reach it -
+ * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from `root`)
+ * and `root` itself (of the next search's band), then 24-piece boards before both bands on tape - enough records that 4 a move never reach it -
  * and some beyond them.
  */
 function farTape(root: Position, target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
   const g = new Rote704();
   const rand = rng(515);
   const bands = [band(root), nextBand(root)];
-  const seen = new Set<number>([standardForm(target).key]);
+  const seen = new Set<number>([standardForm(target).key, standardForm(root).key]);
   let before = 0;
   let after = 0;
   g.save(target, score, 3);
+  g.save(root, 64, 3); // a board of the next search's band (the root's own key)
   while (before < 60 || after < 10) {
     const p = full(rand);
     const k = standardForm(p).key;
@@ -96,6 +97,8 @@ describe('the band reading (KBAND)', () => {
       expect(g.pool().map((e) => e.key), `move ${move}`).toEqual(ref.pool.flatMap((r) => r.boards.map(() => r.key)));
       expect(g.peek('KNSKP')).toBe(ref.passed);
       if (move === 0) {
+        // both bands: the ply-3 board's record and the start position's own
+        expect(g.pool().map((e) => e.key)).toEqual(expect.arrayContaining([standardForm(target).key, standardForm(start).key]));
         // the first record beyond the band waits in the buffer for a later move
         expect(g.peek('KPEND')).toBe(1);
         expect(Math.floor(g.peek('KRK') / 1024)).toBeGreaterThan(Math.max(band(start), nextBand(start)));

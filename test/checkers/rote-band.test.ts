@@ -30,18 +30,18 @@ function full(rand: () => number): Position {
 }
 
 /**
- * A memory tape written by the program (KMERGE): `target` (a ply-3 board of a search from `root`)
+ * A memory tape written by the program (KMERGE): `targets` (ply-3 boards of a search from `root`)
  * and `root` itself (of the next search's band), then 24-piece boards before both bands on tape - enough records that 4 a move never reach it -
  * and some beyond them.
  */
-function farTape(root: Position, target: Position, score: number): { entries: TapeEntry[]; fillers: number } {
+function farTape(root: Position, targets: Position[], score: number): { entries: TapeEntry[]; fillers: number } {
   const g = new Rote704();
   const rand = rng(515);
   const bands = [band(root), nextBand(root)];
-  const seen = new Set<number>([standardForm(target).key, standardForm(root).key]);
+  const seen = new Set<number>([...targets, root].map((p) => standardForm(p).key));
   let before = 0;
   let after = 0;
-  g.save(target, score, 3);
+  for (const t of targets) g.save(t, score, 3);
   g.save(root, 64, 3); // a board of the next search's band (the root's own key)
   while (before < 60 || after < 10) {
     const p = full(rand);
@@ -61,13 +61,13 @@ function farTape(root: Position, target: Position, score: number): { entries: Ta
 describe('the band reading (KBAND)', () => {
   const start = startPosition();
   const target = plyThree(start).find((p) => high(p) === band(start))!;
-  const { entries, fillers } = farTape(start, target, 6400);
+  const { entries, fillers } = farTape(start, [target], 6400);
   const records = decodeMemoryTape(entries).records;
 
   for (const [who, root] of [['Black', start], ['White', legalMoves(start)[2]!.result]] as const) {
     it(`brings in a ply-3 board whose record lies beyond 4 records a move; reading forward does not (${who} to move)`, () => {
       const aim = plyThree(root).find((p) => high(p) === band(root))!;
-      const tape = root === start ? entries : farTape(root, aim, 6400).entries;
+      const tape = root === start ? entries : farTape(root, [aim], 6400).entries;
       const place = decodeMemoryTape(tape).records.findIndex((r) => r.key === standardForm(aim).key);
       expect(place).toBeGreaterThanOrEqual(fillers); // 60 records of 24 pieces before it
       for (const on of [0, 1]) {
@@ -82,6 +82,27 @@ describe('the band reading (KBAND)', () => {
       }
     });
   }
+
+  it('a search from the start meets the band: hits with the band reading, none reading forward', () => {
+    const seen = new Set<string>();
+    const targets = plyThree(start).filter((p) => high(p) === band(start) && !seen.has(JSON.stringify(standardForm(p))) && seen.add(JSON.stringify(standardForm(p))));
+    expect(targets.length).toBeGreaterThan(3);
+    const tape = farTape(start, targets, 6400).entries;
+    for (const on of [0, 1]) {
+      const g = Rote704.reading(tape, { cap: 800, perMove: 4, depth: 2 });
+      g.poke('KBAND', on);
+      g.poke('KBPON', 0); // no break-point shift: the search as it is
+      g.poke('KLKV', g.sym('KLOOK'));
+      g.poke('KON', 1);
+      g.call('KRST');
+      g.setPosition(0, start);
+      g.call('KPRE'); // the reading before the program's search (game.sap GLPRG)
+      g.call('SEARCH');
+      expect(g.peek('KNLK')).toBeGreaterThan(0);
+      if (on) expect(g.peek('KNHIT'), 'the band reading').toBeGreaterThan(0);
+      else expect(g.peek('KNHIT'), 'reading forward').toBe(0);
+    }
+  });
 
   it("reads exactly this search's band and the next's, passes over the rest, and leaves the next record waiting", () => {
     const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });

@@ -1,0 +1,120 @@
+// The perfect reading's rows, picture and verdict for `reproduce samuel-rote-million`
+// (samuelRotePerfect.ts measures; docs/checkers-rote.md, "Perfect reading: what the memory could
+// give"). Every figure and the verdict's words are computed from the measurement.
+
+import { linesScene } from '../../host/charts.ts';
+import type { Picture, Row, Section, Verdict } from '../experiment.ts';
+import { logFit, mcnemarExact, playOf, utilOf, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
+
+const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
+const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(2)} %` : '-');
+const share = (a: number, b: number): number => (b ? a / b : 0);
+const GAMES: PerfectSet[] = ['probe', 'ballots'];
+const UTILIZED = '"rough estimates, based on the frequency with which the saved boards are utilized during normal play (these figures being tabulated automatically)"';
+const CONJECTURE = '"a library tape containing at least 20 times the present number of board positions would be needed to improve the midgame play significantly"';
+
+/** The master's move: with against without, McNemar's exact p. */
+const agreement = (r: SizeResult): { n: number; without: number; with: number; b: number; c: number; p: number } => {
+  const p = playOf(r, ['tinsley'], ['midgame']);
+  return { n: p.positions, without: p.agreeWithout, with: p.agreeWith, b: p.b, c: p.c, p: mcnemarExact(p.b, p.c) };
+};
+
+export function perfectSections(results: readonly SizeResult[], samuelBoards: number): { sections: Section[]; pictures: Picture[]; notes: string[] } {
+  const times = (r: SizeResult): string => `${thousands(r.boards)} boards (${(r.boards / samuelBoards).toPrecision(2)} × 53,000)`;
+  const utilRows: Row[] = results.flatMap((r, i) => {
+    const t = utilOf(r, ['tinsley'], ['midgame']);
+    const g = (ph: 'opening' | 'midgame' | 'endgame'): string => {
+      const u = utilOf(r, GAMES, [ph]);
+      return `${ph} ${u.held} / ${u.lookups} = ${pct(u.held, u.lookups)}`;
+    };
+    return [
+      { what: `${times(r)}: Tinsley's midgames (plies 21, 27), one move each`, paper: i === 0 ? UTILIZED : 'the same', ours: `${t.held} of ${t.lookups} look-ups = ${pct(t.held, t.lookups)} (${t.movesHeld} of ${t.moves} moves meet a stored board)`, verdict: 'close' as Verdict },
+      { what: `${times(r)}: the probe's and the ballots' games as played`, paper: 'the same', ours: `${g('opening')}; ${g('midgame')}; ${g('endgame')}`, verdict: 'close' as Verdict },
+    ];
+  });
+  const playRows: Row[] = results.flatMap((r) => {
+    const t = playOf(r, ['tinsley'], ['midgame']);
+    const a = agreement(r);
+    const games = (ph: 'midgame' | 'endgame'): string => {
+      const p = playOf(r, GAMES, [ph]);
+      return `${ph} ${p.replayed} of ${p.positions} moves with a memory, ${p.hits} hits, ${((p.plyWith - p.plyWithout) / Math.max(1, p.positions)).toFixed(2)} plies gained a move, ${p.changed} moves changed`;
+    };
+    return [
+      {
+        what: `${times(r)}: Tinsley's midgames`, paper: '"its midgame play was not greatly improved"',
+        ours: `${t.replayed} of ${t.positions} moves with a memory (${t.boards} boards), ${t.hits} hits in ${t.lookups} look-ups, ${((t.plyWith - t.plyWithout) / Math.max(1, t.positions)).toFixed(2)} plies gained a move (${((t.plyWith - t.plyWithout) / Math.max(1, t.replayed)).toFixed(2)} a move with a memory), ${t.changed} moves changed; the master's move played ${a.without} → ${a.with} of ${a.n} (McNemar: ${a.b} only with, ${a.c} only without, p = ${a.p.toFixed(3)})`,
+        verdict: (a.p < 0.05 && a.b > a.c ? 'differs' : 'same') as Verdict,
+      },
+      { what: `${times(r)}: the probe's and the ballots' positions`, paper: 'the same', ours: `${games('midgame')}; ${games('endgame')}`, verdict: 'close' as Verdict },
+    ];
+  });
+  // the utilisation curve against boards (log scale) with the fit carried to 20 times Samuel's memory
+  const xs = [...results.map((r) => r.boards), 20 * samuelBoards];
+  const tins = results.map((r) => { const u = utilOf(r, ['tinsley'], ['midgame']); return 100 * share(u.held, u.lookups); });
+  const fit = logFit(results.map((r) => r.boards), tins);
+  const inPlay = (ph: 'midgame' | 'endgame'): number[] => results.map((r) => { const u = utilOf(r, GAMES, [ph]); return 100 * share(u.held, u.lookups); });
+  const pictures: Picture[] = results.length > 1 ? [{
+    name: 'perfect-reading',
+    caption: 'Look-ups a perfectly read memory would answer (%), against the boards on the memory (log scale), with the fit a + b ln(boards) of the midgame carried to 20 × 53,000',
+    scene: linesScene([
+      { name: 'Tinsley\'s midgames, one move each (%)', values: tins, color: '#1f77b4' },
+      { name: 'games as played, midgame (%)', values: inPlay('midgame'), color: '#2ca02c' },
+      { name: 'games as played, endgame (%)', values: inPlay('endgame'), color: '#9467bd' },
+      { name: `fit ${fit.a.toFixed(2)} + ${fit.b.toFixed(3)} ln(boards), to 20 ×`, values: xs.map((x) => Math.max(0, fit.at(x))), color: '#d62728' },
+    ], 'Perfect reading: the share of look-ups the memory holds', {
+      x: xs.map((x) => Math.log10(x)), xName: 'log10 of the boards (20 × 53,000 = 6.03)', yName: '% of look-ups',
+      tip: (s, i) => `${thousands(xs[i]!)} boards: ${s.name} ${s.values[i]?.toFixed(2)}`,
+    }),
+  }] : [];
+  return {
+    sections: [
+      { title: 'Perfect reading: the look-ups a perfectly read memory would answer (KLOOK traced in the 704, against each memory\'s boards)', rows: utilRows },
+      { title: 'Perfect reading: each move again, with a memory of exactly the looked-up boards that memory holds, read whole before the search', rows: playRows },
+    ],
+    pictures,
+    notes: [
+      'Perfect reading: the boards each search looks up are traced in the 704 (KLOOK at its minimum-ply entry, the board read from core; a search\'s start at KPRE), one move from each of Tinsley\'s positions after plies 21 and 27 (a memory that holds nothing, KRPM 0) and the probe\'s and ballots\' games as played; a look-up is answered by a memory when its board in standard form is on it. Then each move again: a small memory of exactly those boards the memory holds, their stored words unchanged, read whole before the search (KRPM = KPDEP = 1000), one move by the 704 (GMAXM 1); the master\'s move is Tinsley\'s next move.',
+    ],
+  };
+}
+
+/** The verdict rows: perfect reading's figures and their curve to 20 times, and what Samuel's reading scheme reaches. */
+export function perfectVerdict(results: readonly SizeResult[], samuelBoards: number, scheme: { hits: number; lookups: number; onMemory: number; moves: number }): Row[] {
+  const [first, last] = [results[0]!, results.at(-1)!];
+  const target = 20 * samuelBoards;
+  const boards = results.map((r) => r.boards);
+  const u = (r: SizeResult): number => { const x = utilOf(r, ['tinsley'], ['midgame']); return share(x.held, x.lookups); };
+  const fitU = logFit(boards, results.map(u));
+  const agree = results.map(agreement);
+  const [a0, a1] = [agree[0]!, agree.at(-1)!];
+  // the discordant moves carried to 20 times along their own curves: the test the larger tape would face
+  const b20 = Math.max(0, Math.round(logFit(boards, agree.map((a) => a.b)).at(target)));
+  const c20 = Math.max(0, Math.round(logFit(boards, agree.map((a) => a.c)).at(target)));
+  const p20 = mcnemarExact(b20, c20);
+  const sigAt = results.find((_, i) => agree[i]!.p < 0.05 && agree[i]!.b > agree[i]!.c);
+  const sig20 = p20 < 0.05 && b20 > c20;
+  const grows = fitU.b > 0 && u(last) > u(first);
+  const x = (r: SizeResult): string => `${(r.boards / samuelBoards).toPrecision(2)} ×`;
+  const verdictText = last.boards < samuelBoards
+    ? `No verdict: the largest memory measured (${thousands(last.boards)} boards) is smaller than Samuel's 53,000`
+    : sigAt
+    ? `Significant below 20 ×: at ${thousands(sigAt.boards)} boards (${x(sigAt)}) perfect reading makes the program play the master's midgame move more often (McNemar p < 0.05), so under perfect reading fewer than 20 times would do`
+    : `Not significant up to ${x(last)}: with every stored board it looks up in core, the program ${grows ? 'answers more' : 'answers no more'} midgame look-ups from the memory (${(100 * u(first)).toFixed(2)} % at ${thousands(first.boards)} boards, ${(100 * u(last)).toFixed(2)} % at ${thousands(last.boards)}) and plays the master's move ${a1.with} times in ${a1.n} against ${a1.without} without (McNemar p = ${a1.p.toFixed(2)}); the curve gives ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 × (${thousands(target)} boards) and ${b20} against ${c20} moves changed for and against the master's (p = ${p20.toFixed(2)}), ${sig20 ? 'significant: about 20 times, as Samuel estimated' : 'not significant either: "at least 20 times" stands as a lower bound, and this curve says 20 times would not be enough'}`;
+  const perfectInPlay = utilOf(last, GAMES, ['midgame']);
+  return [
+    {
+      what: `midgame under perfect reading: ${thousands(first.boards)} to ${thousands(last.boards)} boards (${x(first)} to ${x(last)} 53,000), the curve to 20 ×`,
+      paper: CONJECTURE,
+      ours: `midgame look-ups answered ${(100 * u(first)).toFixed(2)} % → ${(100 * u(last)).toFixed(2)} % (fit ${(100 * fitU.a).toFixed(2)} + ${(100 * fitU.b).toFixed(3)} ln(boards) %: ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 ×); the master's move ${a0.without} → ${a0.with} at ${thousands(first.boards)}, ${a1.without} → ${a1.with} at ${thousands(last.boards)} of ${a1.n} (p = ${a0.p.toFixed(2)}, ${a1.p.toFixed(2)})`,
+      verdict: last.boards < samuelBoards || sigAt ? 'differs' : 'same',
+      note: verdictText,
+    },
+    {
+      what: `midgame under Samuel's reading scheme (records read forward 4 a move in key order, an 800-board pool), ${thousands(last.boards)} boards`,
+      paper: '"three or four new records" read each move, "five or more" in core (the 32K-word 704)',
+      ours: `${scheme.hits} hits in ${scheme.lookups} midgame look-ups (the ballots and the probe), ${scheme.onMemory} of the ${scheme.moves} midgame positions moved from on the memory; perfectly read, the same games' memory answers ${perfectInPlay.held} of ${perfectInPlay.lookups}`,
+      verdict: scheme.hits === 0 && perfectInPlay.held > 0 ? 'differs' : 'close',
+      note: scheme.hits === 0 && perfectInPlay.held > 0 ? 'the boards are on the tape but not in core when they are looked up: on Samuel\'s machine the conjecture hinges on cataloguing (reading the records a search will need), not on the tape\'s size alone (docs/checkers-rote.md, "Reading forward against the key")' : undefined,
+    },
+  ];
+}

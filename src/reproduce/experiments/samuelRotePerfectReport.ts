@@ -13,10 +13,23 @@ const GAMES: PerfectSet[] = ['probe', 'ballots'];
 const UTILIZED = '"rough estimates, based on the frequency with which the saved boards are utilized during normal play (these figures being tabulated automatically)"';
 const CONJECTURE = '"a library tape containing at least 20 times the present number of board positions would be needed to improve the midgame play significantly"';
 
-/** The master's move: with against without, McNemar's exact p. */
-const agreement = (r: SizeResult): { n: number; without: number; with: number; b: number; c: number; p: number } => {
+/**
+ * The master's move: with against without, McNemar's exact p, and the 95 % interval of the change in
+ * the share played (paired proportions, Wald: (b - c) / n +- 1.96 sqrt(b + c - (b - c)^2 / n) / n).
+ */
+const agreement = (r: SizeResult): { n: number; without: number; with: number; b: number; c: number; p: number; low: number; high: number } => {
   const p = playOf(r, ['tinsley'], ['midgame']);
-  return { n: p.positions, without: p.agreeWithout, with: p.agreeWith, b: p.b, c: p.c, p: mcnemarExact(p.b, p.c) };
+  const n = Math.max(1, p.positions);
+  const d = (p.b - p.c) / n;
+  const half = (1.96 * Math.sqrt(Math.max(0, p.b + p.c - (p.b - p.c) ** 2 / n))) / n;
+  return { n: p.positions, without: p.agreeWithout, with: p.agreeWith, b: p.b, c: p.c, p: mcnemarExact(p.b, p.c), low: d - half, high: d + half };
+};
+const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+
+/** Whole percentages from 0 to just above the largest value. */
+const yTicks = (values: readonly number[]): { value: number; label: string }[] => {
+  const top = Math.max(1, Math.ceil(Math.max(0, ...values.filter(Number.isFinite))));
+  return Array.from({ length: top + 1 }, (_, i) => ({ value: i, label: `${i} %` }));
 };
 
 export function perfectSections(results: readonly SizeResult[], samuelBoards: number): { sections: Section[]; pictures: Picture[]; notes: string[] } {
@@ -42,7 +55,7 @@ export function perfectSections(results: readonly SizeResult[], samuelBoards: nu
     return [
       {
         what: `${times(r)}: Tinsley's midgames`, paper: '"its midgame play was not greatly improved"',
-        ours: `${t.replayed} of ${t.positions} moves with a memory (${t.boards} boards), ${t.hits} hits in ${t.lookups} look-ups, ${((t.plyWith - t.plyWithout) / Math.max(1, t.positions)).toFixed(2)} plies gained a move (${((t.plyWith - t.plyWithout) / Math.max(1, t.replayed)).toFixed(2)} a move with a memory), ${t.changed} moves changed; the master's move played ${a.without} → ${a.with} of ${a.n} (McNemar: ${a.b} only with, ${a.c} only without, p = ${a.p.toFixed(3)})`,
+        ours: `${t.replayed} of ${t.positions} moves with a memory (${t.boards} boards), ${t.hits} hits in ${t.lookups} look-ups, ${((t.plyWith - t.plyWithout) / Math.max(1, t.positions)).toFixed(2)} plies gained a move (${((t.plyWith - t.plyWithout) / Math.max(1, t.replayed)).toFixed(2)} a move with a memory), ${t.changed} moves changed; the master's move played ${a.without} → ${a.with} of ${a.n} (McNemar: ${a.b} only with, ${a.c} only without, p = ${a.p.toFixed(3)}; the change ${points(a.low)} to ${points(a.high)} points, 95 %)`,
         verdict: (a.p < 0.05 && a.b > a.c ? 'differs' : 'same') as Verdict,
       },
       { what: `${times(r)}: the probe's and the ballots' positions`, paper: 'the same', ours: `${games('midgame')}; ${games('endgame')}`, verdict: 'close' as Verdict },
@@ -55,14 +68,15 @@ export function perfectSections(results: readonly SizeResult[], samuelBoards: nu
   const inPlay = (ph: 'midgame' | 'endgame'): number[] => results.map((r) => { const u = utilOf(r, GAMES, [ph]); return 100 * share(u.held, u.lookups); });
   const pictures: Picture[] = results.length > 1 ? [{
     name: 'perfect-reading',
-    caption: 'Look-ups a perfectly read memory would answer (%), against the boards on the memory (log scale), with the fit a + b ln(boards) of the midgame carried to 20 × 53,000',
+    caption: `Look-ups a perfectly read memory would answer (%): one move from each of Tinsley's midgames (plies 21, 27), and the probe's and ballots' games as played (midgame, endgame), against the boards on the memory (log scale); the fit ${fit.a.toFixed(2)} + ${fit.b.toFixed(3)} ln(boards) of Tinsley's midgames carried to 20 × 53,000`,
     scene: linesScene([
-      { name: 'Tinsley\'s midgames, one move each (%)', values: tins, color: '#1f77b4' },
-      { name: 'games as played, midgame (%)', values: inPlay('midgame'), color: '#2ca02c' },
-      { name: 'games as played, endgame (%)', values: inPlay('endgame'), color: '#9467bd' },
-      { name: `fit ${fit.a.toFixed(2)} + ${fit.b.toFixed(3)} ln(boards), to 20 ×`, values: xs.map((x) => Math.max(0, fit.at(x))), color: '#d62728' },
+      { name: 'Tinsley mid', values: tins, color: '#1f77b4' },
+      { name: 'games mid', values: inPlay('midgame'), color: '#2ca02c' },
+      { name: 'games end', values: inPlay('endgame'), color: '#9467bd' },
+      { name: 'fit to 20 ×', values: xs.map((x) => Math.max(0, fit.at(x))), color: '#d62728' },
     ], 'Perfect reading: the share of look-ups the memory holds', {
       x: xs.map((x) => Math.log10(x)), xName: 'log10 of the boards (20 × 53,000 = 6.03)', yName: '% of look-ups',
+      yTicks: yTicks([...tins, ...inPlay('midgame'), ...inPlay('endgame'), ...xs.map((x) => fit.at(x))]),
       tip: (s, i) => `${thousands(xs[i]!)} boards: ${s.name} ${s.values[i]?.toFixed(2)}`,
     }),
   }] : [];
@@ -99,7 +113,7 @@ export function perfectVerdict(results: readonly SizeResult[], samuelBoards: num
     ? `No verdict: the largest memory measured (${thousands(last.boards)} boards) is smaller than Samuel's 53,000`
     : sigAt
     ? `Significant below 20 ×: at ${thousands(sigAt.boards)} boards (${x(sigAt)}) perfect reading makes the program play the master's midgame move more often (McNemar p < 0.05), so under perfect reading fewer than 20 times would do`
-    : `Not significant up to ${x(last)}: with every stored board it looks up in core, the program ${grows ? 'answers more' : 'answers no more'} midgame look-ups from the memory (${(100 * u(first)).toFixed(2)} % at ${thousands(first.boards)} boards, ${(100 * u(last)).toFixed(2)} % at ${thousands(last.boards)}) and plays the master's move ${a1.with} times in ${a1.n} against ${a1.without} without (McNemar p = ${a1.p.toFixed(2)}); the curve gives ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 × (${thousands(target)} boards) and ${b20} against ${c20} moves changed for and against the master's (p = ${p20.toFixed(2)}), ${sig20 ? 'significant: about 20 times, as Samuel estimated' : 'not significant either: "at least 20 times" stands as a lower bound, and this curve says 20 times would not be enough'}`;
+    : `Not significant up to ${x(last)}: with every stored board it looks up in core, the program ${grows ? 'answers more' : 'answers no more'} midgame look-ups from the memory (${(100 * u(first)).toFixed(2)} % at ${thousands(first.boards)} boards, ${(100 * u(last)).toFixed(2)} % at ${thousands(last.boards)}) and plays the master's move ${a1.with} times in ${a1.n} against ${a1.without} without (McNemar p = ${a1.p.toFixed(2)}; the change ${points(a1.low)} to ${points(a1.high)} percentage points, 95 %); the curve gives ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 × (${thousands(target)} boards) and ${b20} against ${c20} moves changed for and against the master's (p = ${p20.toFixed(2)}), ${sig20 ? 'significant: about 20 times, as Samuel estimated' : 'not significant either: "at least 20 times" stands as a lower bound, and this curve says 20 times would not be enough'}`;
   const perfectInPlay = utilOf(last, GAMES, ['midgame']);
   return [
     {

@@ -4,8 +4,8 @@
 // that frequency with the reading of the tape taken out of the question:
 // * traceRun: the 704 program plays (a game, or one move from each of many positions) with rote
 //   learning on, and a trace on the CPU (cpu.tracer, the debugger's hook) notes each board KLOOK
-//   looks up - at KL1, where a look-up at the minimum ply begins, the ply record's four board words
-//   are read from core - and each search's start (KPR1, past KPRE's test of *ROTE ON). The host
+//   looks up - at its entry when SPLY is the minimum ply VPMIN (KLOOK's own test), the ply record's
+//   four board words read from core - and each search's start (KPRE's entry with KON set). The host
 //   reads core; it generates and scores no move.
 // * MemoryIndex: a memory (a tape image or a set of reels) read word for word, each board by its
 //   standard form (boardFen), with its record's key and its words as stored (score, ply, age).
@@ -112,14 +112,16 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
       if (a === undefined) throw new Error(`the checkers program has no symbol ${n}`);
       return a;
     };
-    const [KL1, KPR1, FA, BA, FP, BP, SIDE] = ['KL1', 'KPR1', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(at) as [number, number, number, number, number, number, number];
+    const [KLOOK, KPRE, KON, SPLY, VPMIN, FA, BA, FP, BP, SIDE] = ['KLOOK', 'KPRE', 'KON', 'SPLY', 'VPMIN', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(at) as number[] as [number, number, number, number, number, number, number, number, number, number];
     const cpu = session.machine.cpu;
     const mem = cpu.mem;
     const mask = cpu.addrMask;
     const searches: string[][] = [];
+    // the routines' entries and their own tests (KPRE: rote learning on; KLOOK: the minimum ply), so
+    // the trace does not depend on labels inside them
     cpu.tracer = (loc) => {
-      if (loc === KPR1) searches.push([]);
-      else if (loc === KL1) {
+      if (loc === KPRE && mem[KON] !== 0) searches.push([]);
+      else if (loc === KLOOK && mem[SPLY] === mem[VPMIN]) {
         const x = cpu.xr1;
         const w = (a: number): number => mem[(a - x) & mask]!;
         const p = positionOfWords(w(FA), w(BA), w(FP), w(BP), w(SIDE));

@@ -62,7 +62,7 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(first.text).toMatch(/Samuel's conjecture/);
     // the verdict comes from perfect reading: the look-ups traced in the 704 against each copy, kept in the journal
     expect(first.text).toMatch(/midgame under perfect reading: 124 to [\d,]+ boards/);
-    expect(first.text).toMatch(/midgame under Samuel's reading scheme/);
+    expect(first.text).toMatch(/midgame under the program's own reading of the tape/);
     expect(first.text).toMatch(/Perfect reading: the look-ups a perfectly read memory would answer/);
     expect(first.text).toMatch(/No verdict: the largest memory measured \([\d,]+ boards\) is smaller than Samuel's 53,000/);
     const perfect = JSON.parse(readFileSync(join(work, 'perfect.json'), 'utf8'));

@@ -124,11 +124,13 @@ export function perfectVerdict(results: readonly SizeResult[], samuelBoards: num
       note: verdictText,
     },
     {
-      what: `midgame under Samuel's reading scheme (records read forward 4 a move in key order, an 800-board pool), ${thousands(last.boards)} boards`,
+      what: `midgame under the program's own reading of the tape (the measurements above), ${thousands(last.boards)} boards`,
       paper: '"three or four new records" read each move, "five or more" in core (the 32K-word 704)',
       ours: `${scheme.hits} hits in ${scheme.lookups} midgame look-ups (the ballots and the probe), ${scheme.onMemory} of the ${scheme.moves} midgame positions moved from on the memory; perfectly read, the same games' memory answers ${perfectInPlay.held} of ${perfectInPlay.lookups}`,
       verdict: scheme.hits === 0 && perfectInPlay.held > 0 ? 'differs' : 'close',
-      note: scheme.hits === 0 && perfectInPlay.held > 0 ? 'the boards are on the tape but not in core when they are looked up: on Samuel\'s machine the conjecture hinges on cataloguing (reading the records a search will need), not on the tape\'s size alone (docs/checkers-rote.md, "Reading forward against the key")' : undefined,
+      note: scheme.hits === 0 && perfectInPlay.held > 0
+        ? 'the boards are on the tape but not in core when they are looked up: on Samuel\'s machine the conjecture hinges on cataloguing (reading the records a search will need), not on the tape\'s size alone (docs/checkers-rote.md, "Reading forward against the key")'
+        : `the reading finds ${scheme.hits} of the ${perfectInPlay.held} look-ups a perfectly read memory would answer`,
     },
   ];
 }

@@ -18,7 +18,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CheckersSession } from '../program/session.ts';
+import { CheckersSession, type Event } from '../program/session.ts';
 import { checkersAssembly } from '../program/deck.ts';
 import { setupCards } from '../notation/pdn.ts';
 import { applyPath, colOf, parseFen, rowOf, squareAt, toFen, type Piece, type Position } from '../notation/board.ts';
@@ -95,7 +95,7 @@ const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
  * set at the console, each program search traced: the boards KLOOK looks up, by search. The host
  * only reads core at two addresses of the program; every move is the 704's.
  */
-export async function traceRun(cards: string[], words: Record<string, number>, memory: string | null, start: Position[]): Promise<TracedSearch[]> {
+export async function traceRun(cards: string[], words: Record<string, number>, memory: string | null, start: Position[], onEvent?: (e: Event) => void): Promise<TracedSearch[]> {
   const dir = memory ? null : mkdtempSync(join(tmpdir(), 'perfect-'));
   try {
     const tape = memory ?? join(dir!, 'empty.tap');
@@ -134,6 +134,7 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
     let starts = 0;
     let pending: { lookups: number; hits: number; ply: number } | null = null;
     const r = await session.run((e) => {
+      onEvent?.(e);
       if (e.kind === 'game') position = start[starts++] ?? null;
       if (e.kind === 'rote') {
         const m = LOOKUPS.exec(e.text);

@@ -91,6 +91,35 @@ export interface TracedSearch {
 const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
 
 /**
+ * The trace on a session's CPU: a list a search (from KPRE's entry with KON set), each look-up's
+ * board (KLOOK's entry with SPLY = VPMIN: KLOOK's own test) in its standard form. Entries and data
+ * words only, no label inside the routines. `stop` takes the trace off.
+ */
+export function traceLookups(session: CheckersSession): { searches: string[][]; stop(): void } {
+  const sym = checkersAssembly().symbols;
+  const at = (n: string): number => {
+    const a = sym.get(n);
+    if (a === undefined) throw new Error(`the checkers program has no symbol ${n}`);
+    return a;
+  };
+  const [KLOOK, KPRE, KON, SPLY, VPMIN, FA, BA, FP, BP, SIDE] = ['KLOOK', 'KPRE', 'KON', 'SPLY', 'VPMIN', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(at) as number[] as [number, number, number, number, number, number, number, number, number, number];
+  const cpu = session.machine.cpu;
+  const mem = cpu.mem;
+  const mask = cpu.addrMask;
+  const searches: string[][] = [];
+  cpu.tracer = (loc) => {
+    if (loc === KPRE && mem[KON] !== 0) searches.push([]);
+    else if (loc === KLOOK && mem[SPLY] === mem[VPMIN]) {
+      const x = cpu.xr1;
+      const w = (a: number): number => mem[(a - x) & mask]!;
+      searches.at(-1)?.push(lookupForms(positionOfWords(w(FA), w(BA), w(FP), w(BP), w(SIDE))).join('|'));
+    }
+  };
+  cpu.updateDebug();
+  return { searches, stop: () => { cpu.tracer = null; cpu.updateDebug(); } };
+}
+
+/**
  * One 704 run of `cards` with rote learning on `memory` (read only; none: an empty memory), `words`
  * set at the console, each program search traced: the boards KLOOK looks up, by search. The host
  * only reads core at two addresses of the program; every move is the 704's.
@@ -106,29 +135,8 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
     mountMemoryReadOnly(session.machine.io, tape);
     session.feed('*ROTE ON', ...cards, '*END');
     session.setEndOfFile(true);
-    const sym = checkersAssembly().symbols;
-    const at = (n: string): number => {
-      const a = sym.get(n);
-      if (a === undefined) throw new Error(`the checkers program has no symbol ${n}`);
-      return a;
-    };
-    const [KLOOK, KPRE, KON, SPLY, VPMIN, FA, BA, FP, BP, SIDE] = ['KLOOK', 'KPRE', 'KON', 'SPLY', 'VPMIN', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(at) as number[] as [number, number, number, number, number, number, number, number, number, number];
-    const cpu = session.machine.cpu;
-    const mem = cpu.mem;
-    const mask = cpu.addrMask;
-    const searches: string[][] = [];
-    // the routines' entries and their own tests (KPRE: rote learning on; KLOOK: the minimum ply), so
-    // the trace does not depend on labels inside them
-    cpu.tracer = (loc) => {
-      if (loc === KPRE && mem[KON] !== 0) searches.push([]);
-      else if (loc === KLOOK && mem[SPLY] === mem[VPMIN]) {
-        const x = cpu.xr1;
-        const w = (a: number): number => mem[(a - x) & mask]!;
-        const p = positionOfWords(w(FA), w(BA), w(FP), w(BP), w(SIDE));
-        searches.at(-1)?.push(lookupForms(p).join('|'));
-      }
-    };
-    cpu.updateDebug();
+    const trace = traceLookups(session);
+    const searches = trace.searches;
     const out: TracedSearch[] = [];
     let position: Position | null = null;
     let starts = 0;
@@ -151,8 +159,7 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
         if (position) position = applyPath(position, e.path);
       }
     });
-    cpu.tracer = null;
-    cpu.updateDebug();
+    trace.stop();
     if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
     return out;
   } finally {

@@ -25,8 +25,12 @@ import { parsePdn } from '../../checkers/notation/pdn.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
 import { ballotOrder, type Ballot } from '../../checkers/selfplay/openings.ts';
-import { MemoryIndex, oneMove, perMoveMemory, sameMove, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
-import { parseFen } from '../../checkers/notation/board.ts';
+import { MemoryIndex, memoryEntries, oneMove, perMoveMemory, READ_ALL, sameMove, traceLookups, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
+import { other, parseFen, type Side } from '../../checkers/notation/board.ts';
+import { CheckersSession } from '../../checkers/program/session.ts';
+import { capturedBy, Program704 } from '../../checkers/match/match.ts';
+import { mountMemoryReadOnly } from '../../checkers/rote/memorySet.ts';
+import { writeTapeFile } from '../../devices/tapeImage.ts';
 import { phaseOf, type Phase } from './samuelRote.ts';
 
 export const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
@@ -79,7 +83,93 @@ export interface PlayEffect {
   agreeWithout: number; agreeWith: number; b: number; c: number;
 }
 export interface SizeResult { boards: number; file: string; util: Record<PerfectSet, Record<Phase, Utilisation>>; play: Record<PerfectSet, Record<Phase, PlayEffect>> }
-interface PerfectJournal { version: number; traces?: PerfectTraces; sizes: SizeResult[] }
+/** A match game of the memory side: its points (null unfinished), moves, the boards its searches looked up, its hits. */
+export interface MatchPlayed { points: number | null; moves: string[]; lookups: string[]; hits: number }
+/** The match with a perfectly read memory at one size: pair scores (probe starts, then ballots), and by game against the baseline. */
+export interface MatchResult { boards: number; file: string; pairs: number[]; changed: number; better: number; worse: number; memoryBoards: number; hits: number; lookups: number }
+interface PerfectJournal { version: number; traces?: PerfectTraces; sizes: SizeResult[]; matchBase?: Record<string, MatchPlayed>; matches?: MatchResult[] }
+
+/**
+ * One match game: our 704, rote learning on `memory` (read only, read whole before its first search:
+ * READ_ALL), plays `side` from `fen` against the 704 without a memory (samuel-rote's match); its
+ * look-ups traced.
+ */
+export async function perfectMatchGame(fen: string, side: Side, memory: string): Promise<MatchPlayed> {
+  const opponent = new Program704({});
+  await opponent.start(fen, other(side));
+  const session = new CheckersSession([], false);
+  await session.run();
+  session.setDataWords(READ_ALL);
+  mountMemoryReadOnly(session.machine.io, memory);
+  const trace = traceLookups(session);
+  session.feed('*ROTE ON', ...setupCards(fen), `*PLAY ${side.toUpperCase()}`);
+  const p: MatchPlayed = { points: null, moves: [], lookups: [], hits: 0 };
+  let winner: Side | null | undefined;
+  for (;;) {
+    const r = await session.run((e) => {
+      if (e.kind === 'move') {
+        p.moves.push(e.path.join('-'));
+        opponent.played(e.path, e.side);
+      }
+      if (e.kind === 'rote') {
+        const m = /^ROTE LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
+        if (m) p.hits += Number(m[2]);
+      }
+      if (e.kind === 'game-over') winner = e.winner;
+    });
+    if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
+    if (winner !== undefined || r.stop !== 'input') break;
+    const move = await opponent.move();
+    session.feed(move ? move.join(capturedBy(move).length ? 'x' : '-') : '*CONCEDE');
+  }
+  trace.stop();
+  p.lookups = trace.searches.flat();
+  if (winner !== undefined) p.points = winner === null ? 0.5 : winner === side ? 1 : 0;
+  return p;
+}
+
+/** Rounds of remaking a game's memory from its look-ups (a game that changes looks up other boards). */
+const MATCH_ROUNDS = 3;
+const SIDES: Side[] = ['black', 'white'];
+const gameKey = (b: Ballot, side: Side): string => `${b.fen} ${side}`;
+
+/** The match at one size: each game on a memory of the boards its look-ups meet on the copy, remade until no new one is held (MATCH_ROUNDS). */
+async function measureMatch(base: Record<string, MatchPlayed>, starts: Ballot[], memory: string, copy: { boards: number; file: string }): Promise<MatchResult> {
+  const index = new MemoryIndex(memory);
+  const dir = mkdtempSync(join(tmpdir(), 'perfect-match-'));
+  try {
+    const tape = join(dir, 'game.tap');
+    const res: MatchResult = { boards: copy.boards, file: copy.file, pairs: [], changed: 0, better: 0, worse: 0, memoryBoards: 0, hits: 0, lookups: 0 };
+    for (const b of starts) {
+      let pair = 0;
+      for (const side of SIDES) {
+        const g0 = base[gameKey(b, side)]!;
+        const looked = new Set(g0.lookups);
+        let held = perMoveMemory(index, [...looked], tape);
+        let g = g0;
+        for (let r = 0; r < MATCH_ROUNDS && held > 0; r++) {
+          g = await perfectMatchGame(b.fen, side, tape);
+          for (const l of g.lookups) looked.add(l);
+          const now = perMoveMemory(index, [...looked], tape);
+          if (now === held) break;
+          held = now;
+        }
+        res.memoryBoards += held;
+        res.hits += g.hits;
+        res.lookups += g.lookups.length;
+        if (g.moves.join() !== g0.moves.join()) res.changed++;
+        const d = (g.points ?? 0.5) - (g0.points ?? 0.5);
+        if (d > 0) res.better++;
+        if (d < 0) res.worse++;
+        pair += g.points ?? 0.5;
+      }
+      res.pairs.push(pair);
+    }
+    return res;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const VERSION = 1;
 const path = (dir: string): string => join(dir, 'perfect.json');
@@ -153,7 +243,7 @@ async function measureSize(t: PerfectTraces, memory: string, copy: { boards: num
 }
 
 /** The traces and each copy's figures, from the journal where they are there; the rest measured and journalled. */
-export async function perfectReading(workDir: string, copies: { boards: number; file: string }[], starts: { tinsley: BookPosition[]; probe: Ballot[]; ballots: Ballot[] }, log: (l: string) => void): Promise<SizeResult[]> {
+export async function perfectReading(workDir: string, copies: { boards: number; file: string }[], starts: { tinsley: BookPosition[]; probe: Ballot[]; ballots: Ballot[] }, log: (l: string) => void): Promise<{ sizes: SizeResult[]; base: MatchPlayed[]; matches: MatchResult[] }> {
   let j: PerfectJournal = existsSync(path(workDir)) ? JSON.parse(readFileSync(path(workDir), 'utf8')) as PerfectJournal : { version: VERSION, sizes: [] };
   if (j.version !== VERSION || (j.traces && j.traces.tinsley.length !== starts.tinsley.length)) j = { version: VERSION, sizes: [] };
   if (!j.traces) {
@@ -172,7 +262,36 @@ export async function perfectReading(workDir: string, copies: { boards: number; 
     }
     out.push(r);
   }
-  return out;
+  // the match, games played out: the baseline (a memory that holds nothing) once, then each copy
+  const matchStarts = [...starts.probe, ...starts.ballots];
+  if (!j.matchBase || matchStarts.some((b) => SIDES.some((s) => !j.matchBase![gameKey(b, s)]))) {
+    const dir = mkdtempSync(join(tmpdir(), 'perfect-empty-'));
+    try {
+      const empty = join(dir, 'empty.tap');
+      writeTapeFile(empty, memoryEntries([], 0));
+      j.matchBase = {};
+      for (const b of matchStarts) for (const side of SIDES) j.matchBase[gameKey(b, side)] = await perfectMatchGame(b.fen, side, empty);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    j.matches = [];
+    writeFileAtomic(path(workDir), JSON.stringify(j));
+    log(`perfect reading: the match's ${matchStarts.length * 2} games on a memory that holds nothing played`);
+  }
+  const matches: MatchResult[] = [];
+  for (const c of copies) {
+    let m = (j.matches ?? []).find((x) => x.file === c.file && x.boards === c.boards);
+    if (!m) {
+      const w0 = performance.now();
+      m = await measureMatch(j.matchBase, matchStarts, join(workDir, c.file), c);
+      j.matches = [...(j.matches ?? []).filter((x) => x.file !== c.file), m];
+      writeFileAtomic(path(workDir), JSON.stringify(j));
+      log(`perfect reading at ${c.boards} boards: the match in ${((performance.now() - w0) / 1000).toFixed(0)} s`);
+    }
+    matches.push(m);
+  }
+  const base = matchStarts.flatMap((b) => SIDES.map((s) => j.matchBase![gameKey(b, s)]!));
+  return { sizes: out, base, matches };
 }
 
 // ---- the figures the report gives

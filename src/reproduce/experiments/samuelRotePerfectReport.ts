@@ -4,7 +4,18 @@
 
 import { linesScene } from '../../host/charts.ts';
 import type { Picture, Row, Section, Verdict } from '../experiment.ts';
-import { logFit, mcnemarExact, playOf, utilOf, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
+import { pairedTest } from '../../host/stats.ts';
+import { logFit, mcnemarExact, playOf, utilOf, type MatchPlayed, type MatchResult, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
+
+/** What perfectReading measured: each copy's figures, the match's baseline games and each copy's match. */
+export interface PerfectOutcome { sizes: SizeResult[]; base: MatchPlayed[]; matches: MatchResult[] }
+
+/** The match's pair scores against even (1 of 2): the paired t test's mean and p. */
+const matchTest = (pairs: readonly number[]): { mean: number; p: number } => {
+  const t = pairedTest(pairs, 1);
+  return { mean: t.mean, p: Number.isNaN(t.p) ? 1 : t.p };
+};
+const basePairs = (base: readonly MatchPlayed[]): number[] => Array.from({ length: base.length / 2 }, (_, i) => (base[2 * i]!.points ?? 0.5) + (base[2 * i + 1]!.points ?? 0.5));
 
 const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(2)} %` : '-');
@@ -32,7 +43,8 @@ const yTicks = (values: readonly number[]): { value: number; label: string }[] =
   return Array.from({ length: top + 1 }, (_, i) => ({ value: i, label: `${i} %` }));
 };
 
-export function perfectSections(results: readonly SizeResult[], samuelBoards: number): { sections: Section[]; pictures: Picture[]; notes: string[] } {
+export function perfectSections(perfect: PerfectOutcome, samuelBoards: number): { sections: Section[]; pictures: Picture[]; notes: string[] } {
+  const results = perfect.sizes;
   const times = (r: SizeResult): string => `${thousands(r.boards)} boards (${(r.boards / samuelBoards).toPrecision(2)} × 53,000)`;
   const utilRows: Row[] = results.flatMap((r, i) => {
     const t = utilOf(r, ['tinsley'], ['midgame']);
@@ -61,6 +73,18 @@ export function perfectSections(results: readonly SizeResult[], samuelBoards: nu
       { what: `${times(r)}: the probe's and the ballots' positions`, paper: 'the same', ours: `${games('midgame')}; ${games('endgame')}`, verdict: 'close' as Verdict },
     ];
   });
+  const b0 = matchTest(basePairs(perfect.base));
+  const matchRows: Row[] = [
+    { what: 'a memory that holds nothing (rote learning on: its own game\'s boards)', paper: 'the match with against without, as samuel-rote plays it', ours: `mean pair score ${b0.mean.toFixed(3)} of 2 (${perfect.base.length / 2} pairs), p = ${b0.p.toFixed(3)}; ${perfect.base.reduce((s, g) => s + g.hits, 0)} hits in ${perfect.base.reduce((s, g) => s + g.lookups.length, 0)} look-ups`, verdict: 'close' },
+    ...perfect.matches.map((m) => {
+      const t = matchTest(m.pairs);
+      return {
+        what: `${times(results.find((r) => r.file === m.file) ?? { boards: m.boards } as SizeResult)}: a perfectly read memory`, paper: '"its midgame play was not greatly improved"',
+        ours: `mean pair score ${t.mean.toFixed(3)} of 2 (${m.pairs.length} pairs: ${m.pairs.join(' ')}), p = ${t.p.toFixed(3)}; ${m.changed} of ${2 * m.pairs.length} games changed, ${m.better} better and ${m.worse} worse than on the empty memory (sign test p = ${mcnemarExact(m.better, m.worse).toFixed(2)}); ${m.hits} hits in ${m.lookups} look-ups, ${m.memoryBoards} boards in the games' memories`,
+        verdict: (t.p < 0.05 && t.mean > 1 ? 'differs' : 'same') as Verdict,
+      };
+    }),
+  ];
   // the utilisation curve against boards (log scale) with the fit carried to 20 times Samuel's memory
   const xs = [...results.map((r) => r.boards), 20 * samuelBoards];
   const tins = results.map((r) => { const u = utilOf(r, ['tinsley'], ['midgame']); return 100 * share(u.held, u.lookups); });
@@ -84,17 +108,23 @@ export function perfectSections(results: readonly SizeResult[], samuelBoards: nu
     sections: [
       { title: 'Perfect reading: the look-ups a perfectly read memory would answer (KLOOK traced in the 704, against each memory\'s boards)', rows: utilRows },
       { title: 'Perfect reading: each move again, with a memory of exactly the looked-up boards that memory holds, read whole before the search', rows: playRows },
+      { title: 'Perfect reading in a match: the program with such a memory against itself without one, colours reversed, games played out (the probe\'s and the ballots\' starts)', rows: matchRows },
     ],
     pictures,
     notes: [
-      'Perfect reading: the boards each search looks up are traced in the 704 (KLOOK at its minimum-ply entry, the board read from core; a search\'s start at KPRE), one move from each of Tinsley\'s positions after plies 21 and 27 (a memory that holds nothing, KRPM 0) and the probe\'s and ballots\' games as played; a look-up is answered by a memory when its board in standard form is on it. Then each move again: a small memory of exactly those boards the memory holds, their stored words unchanged, read whole before the search (KRPM = KPDEP = 1000), one move by the 704 (GMAXM 1); the master\'s move is Tinsley\'s next move.',
+      'Perfect reading: the boards each search looks up are traced in the 704 (KLOOK at its minimum-ply entry, the board read from core; a search\'s start at KPRE), one move from each of Tinsley\'s positions after plies 21 and 27 (a memory that holds nothing, KRPM 0) and the probe\'s and ballots\' games as played; a look-up is answered by a memory when its board in standard form is on it. Then each move again: a small memory of exactly those boards the memory holds, their stored words unchanged, read whole before the search (KRPM = KPDEP = 1000), one move by the 704 (GMAXM 1); the master\'s move is Tinsley\'s next move. The match: our 704 with rote learning on a memory of exactly the boards its searches in that game look up that the copy holds, read whole, against the 704 without a memory, from the probe\'s and the ballots\' starts, colours reversed; a game that changes looks up other boards, so its memory is made again from the new game\'s look-ups too, until no new board is held (at most 3 times).',
     ],
   };
 }
 
 /** The verdict rows: perfect reading's figures and their curve to 20 times, and what Samuel's reading scheme reaches. */
-export function perfectVerdict(results: readonly SizeResult[], samuelBoards: number, scheme: { hits: number; lookups: number; onMemory: number; moves: number }): Row[] {
+export function perfectVerdict(perfect: PerfectOutcome, samuelBoards: number, scheme: { hits: number; lookups: number; onMemory: number; moves: number }): Row[] {
+  const results = perfect.sizes;
   const [first, last] = [results[0]!, results.at(-1)!];
+  const lastMatch = perfect.matches.find((m) => m.file === last.file);
+  const mt = lastMatch ? matchTest(lastMatch.pairs) : null;
+  const matchSig = !!mt && mt.p < 0.05 && mt.mean > 1;
+  const matchText = mt && lastMatch ? `; in a match against itself without a memory, games played out, it scores ${mt.mean.toFixed(3)} of 2 a pair (${lastMatch.pairs.length} pairs, p = ${mt.p.toFixed(2)})` : '';
   const target = 20 * samuelBoards;
   const boards = results.map((r) => r.boards);
   const u = (r: SizeResult): number => { const x = utilOf(r, ['tinsley'], ['midgame']); return share(x.held, x.lookups); };
@@ -111,16 +141,16 @@ export function perfectVerdict(results: readonly SizeResult[], samuelBoards: num
   const x = (r: SizeResult): string => `${(r.boards / samuelBoards).toPrecision(2)} ×`;
   const verdictText = last.boards < samuelBoards
     ? `No verdict: the largest memory measured (${thousands(last.boards)} boards) is smaller than Samuel's 53,000`
-    : sigAt
-    ? `Significant below 20 ×: at ${thousands(sigAt.boards)} boards (${x(sigAt)}) perfect reading makes the program play the master's midgame move more often (McNemar p < 0.05), so under perfect reading fewer than 20 times would do`
-    : `Not significant up to ${x(last)}: with every stored board it looks up in core, the program ${grows ? 'answers more' : 'answers no more'} midgame look-ups from the memory (${(100 * u(first)).toFixed(2)} % at ${thousands(first.boards)} boards, ${(100 * u(last)).toFixed(2)} % at ${thousands(last.boards)}) and plays the master's move ${a1.with} times in ${a1.n} against ${a1.without} without (McNemar p = ${a1.p.toFixed(2)}; the change ${points(a1.low)} to ${points(a1.high)} percentage points, 95 %); the curve gives ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 × (${thousands(target)} boards) and ${b20} against ${c20} moves changed for and against the master's (p = ${p20.toFixed(2)}), ${sig20 ? 'significant: about 20 times, as Samuel estimated' : 'not significant either: "at least 20 times" stands as a lower bound, and this curve says 20 times would not be enough'}`;
+    : sigAt || matchSig
+    ? `Significant below 20 ×: ${sigAt ? `at ${thousands(sigAt.boards)} boards (${x(sigAt)}) perfect reading makes the program play the master's midgame move more often (McNemar p < 0.05)` : `at ${thousands(last.boards)} boards (${x(last)}) the program with a perfectly read memory wins its match against itself without one${matchText}`}, so under perfect reading fewer than 20 times would do`
+    : `Not significant up to ${x(last)}: with every stored board it looks up in core, the program ${grows ? 'answers more' : 'answers no more'} midgame look-ups from the memory (${(100 * u(first)).toFixed(2)} % at ${thousands(first.boards)} boards, ${(100 * u(last)).toFixed(2)} % at ${thousands(last.boards)}) and plays the master's move ${a1.with} times in ${a1.n} against ${a1.without} without (McNemar p = ${a1.p.toFixed(2)}; the change ${points(a1.low)} to ${points(a1.high)} percentage points, 95 %)${matchText}; the curve gives ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 × (${thousands(target)} boards) and ${b20} against ${c20} moves changed for and against the master's (p = ${p20.toFixed(2)}), ${sig20 ? 'significant: about 20 times, as Samuel estimated' : 'not significant either: "at least 20 times" stands as a lower bound, and this curve says 20 times would not be enough'}`;
   const perfectInPlay = utilOf(last, GAMES, ['midgame']);
   return [
     {
       what: `midgame under perfect reading: ${thousands(first.boards)} to ${thousands(last.boards)} boards (${x(first)} to ${x(last)} 53,000), the curve to 20 ×`,
       paper: CONJECTURE,
-      ours: `midgame look-ups answered ${(100 * u(first)).toFixed(2)} % → ${(100 * u(last)).toFixed(2)} % (fit ${(100 * fitU.a).toFixed(2)} + ${(100 * fitU.b).toFixed(3)} ln(boards) %: ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 ×); the master's move ${a0.without} → ${a0.with} at ${thousands(first.boards)}, ${a1.without} → ${a1.with} at ${thousands(last.boards)} of ${a1.n} (p = ${a0.p.toFixed(2)}, ${a1.p.toFixed(2)})`,
-      verdict: last.boards < samuelBoards || sigAt ? 'differs' : 'same',
+      ours: `midgame look-ups answered ${(100 * u(first)).toFixed(2)} % → ${(100 * u(last)).toFixed(2)} % (fit ${(100 * fitU.a).toFixed(2)} + ${(100 * fitU.b).toFixed(3)} ln(boards) %: ${(100 * Math.max(0, fitU.at(target))).toFixed(2)} % at 20 ×); the master's move ${a0.without} → ${a0.with} at ${thousands(first.boards)}, ${a1.without} → ${a1.with} at ${thousands(last.boards)} of ${a1.n} (p = ${a0.p.toFixed(2)}, ${a1.p.toFixed(2)})${mt ? `; the match ${mt.mean.toFixed(3)} of 2 a pair (p = ${mt.p.toFixed(2)})` : ''}`,
+      verdict: last.boards < samuelBoards || sigAt || matchSig ? 'differs' : 'same',
       note: verdictText,
     },
     {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupCards } from '../src/checkers/notation/pdn.ts';
 import { parseFen } from '../src/checkers/notation/board.ts';
-import { MemoryIndex, perMoveMemory, READ_ALL, traceRun, type TracedSearch } from '../src/checkers/rote/perfectReading.ts';
+import { MemoryIndex, perMoveMemory, readAll, traceRun, type TracedSearch } from '../src/checkers/rote/perfectReading.ts';
 import { ACF_BALLOTS, ballotOrder, playable, readBallots, type Ballot } from '../src/checkers/selfplay/openings.ts';
 import { phaseOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
 import { bookPositions } from '../src/reproduce/experiments/samuelRotePerfect.ts';
@@ -67,7 +67,7 @@ try {
         let held = perMoveMemory(index, [...looked], tape);
         let r = 0;
         for (; r < ROUNDS && held > 0; r++) {
-          g = await play(b, READ_ALL, tape);
+          g = await play(b, readAll(), tape);
           const before = looked.size;
           for (const s of g.searches) for (const l of s.lookups) looked.add(l);
           if (looked.size === before) { r++; break; }

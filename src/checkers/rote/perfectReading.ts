@@ -173,7 +173,7 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
  * move as from a memory that holds nothing, its look-ups traced.
  */
 export const traceMoves = (fens: string[]): Promise<TracedSearch[]> =>
-  traceRun(fens.flatMap((f) => [...setupCards(f), '*SELF']), { GMAXM: 1, KRPM: 0 }, null, fens.map((f) => parseFen(f)));
+  traceRun(fens.flatMap((f) => [...setupCards(f), '*SELF']), forwardReading({ GMAXM: 1, KRPM: 0 }), null, fens.map((f) => parseFen(f)));
 
 /** A stored board: its record's key and its words as on the tape (W1 W2 [W3] P, the age's high bits in W1/W2). */
 export interface StoredBoard { key: number; words: number[] }
@@ -243,12 +243,20 @@ export function perMoveMemory(index: MemoryIndex, lookups: readonly string[], pa
   return held.size;
 }
 
-/** Read whole before the search: a small memory fits the pool (KPCAP 800), so every board it holds is in core. */
-export const READ_ALL = { KRPM: 1000, KPDEP: 1000 };
+/**
+ * The forward reading (KRPM records a move, down to N - KPDEP pieces): where the program also has a
+ * band reading (KBAND not 0 reads the records of the search's band instead), it is switched off, so
+ * KRPM and KPDEP say what is read.
+ */
+export const forwardReading = (words: Record<string, number>): Record<string, number> =>
+  (checkersAssembly().symbols.has('KBAND') ? { ...words, KBAND: 0 } : words);
 
-/** The program's one move from `fen` with `memory` read whole (READ_ALL), read only. */
+/** Read whole before the search: a small memory fits the pool (KPCAP 800), so every board it holds is in core. */
+export const readAll = (): Record<string, number> => forwardReading({ KRPM: 1000, KPDEP: 1000 });
+
+/** The program's one move from `fen` with `memory` read whole (readAll), read only. */
 export async function oneMove(fen: string, memory: string): Promise<TracedSearch> {
-  const [s] = await traceRun([...setupCards(fen), '*SELF'], { GMAXM: 1, ...READ_ALL }, memory, [parseFen(fen)]);
+  const [s] = await traceRun([...setupCards(fen), '*SELF'], { GMAXM: 1, ...readAll() }, memory, [parseFen(fen)]);
   if (!s) throw new Error(`no move from ${fen}`);
   return s;
 }

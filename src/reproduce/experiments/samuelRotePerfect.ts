@@ -25,7 +25,7 @@ import { parsePdn } from '../../checkers/notation/pdn.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
 import { ballotOrder, type Ballot } from '../../checkers/selfplay/openings.ts';
-import { MemoryIndex, memoryEntries, oneMove, perMoveMemory, READ_ALL, sameMove, traceLookups, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
+import { MemoryIndex, memoryEntries, oneMove, perMoveMemory, readAll, sameMove, traceLookups, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
 import { other, parseFen, type Side } from '../../checkers/notation/board.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { capturedBy, Program704 } from '../../checkers/match/match.ts';
@@ -91,7 +91,7 @@ interface PerfectJournal { version: number; traces?: PerfectTraces; sizes: SizeR
 
 /**
  * One match game: our 704, rote learning on `memory` (read only, read whole before its first search:
- * READ_ALL), plays `side` from `fen` against the 704 without a memory (samuel-rote's match); its
+ * readAll), plays `side` from `fen` against the 704 without a memory (samuel-rote's match); its
  * look-ups traced.
  */
 export async function perfectMatchGame(fen: string, side: Side, memory: string): Promise<MatchPlayed> {
@@ -99,7 +99,7 @@ export async function perfectMatchGame(fen: string, side: Side, memory: string):
   await opponent.start(fen, other(side));
   const session = new CheckersSession([], false);
   await session.run();
-  session.setDataWords(READ_ALL);
+  session.setDataWords(readAll());
   mountMemoryReadOnly(session.machine.io, memory);
   const trace = traceLookups(session);
   session.feed('*ROTE ON', ...setupCards(fen), `*PLAY ${side.toUpperCase()}`);

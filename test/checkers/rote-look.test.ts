@@ -130,11 +130,11 @@ describe('the search within a record (KLSR)', () => {
   });
 });
 
-// The memo (rote.sap KLAB, KLAE, KLAA): after a look-up that searched both areas, KLOOK keeps its
+// The memo (rote.sap KLAB, KLAE): after a look-up that searched both areas, KLOOK keeps its
 // key and W1 with the one board of that key and W1 (or none); a sibling with the same key and W1
 // is answered from the memo alone - compared with that board's W2 and W3, or not saved. Anything
-// that changes the areas, a second board with the W1, or a hit in the pool (the changes then not
-// searched) forgets it.
+// that changes the areas, a second board with the W1, or a hit of the search (in the pool the
+// changes are not searched; more boards with the W1 may follow the one hit) forgets it.
 describe("KLOOK's memo of the last search: siblings with one key and one W1", () => {
   /** Siblings (Black to move, Black's pieces the same) sharing one key: at least n of them. */
   const sameKey = (seed: number, n: number): Position[] => {
@@ -240,6 +240,21 @@ describe("KLOOK's memo of the last search: siblings with one key and one W1", ()
     expect(cycles(g, b!).score).toBe(128);
     expect(cycles(g, c!).score).toBeUndefined();
     expect(cycles(g, a!).score).toBe(64);
+  });
+
+  it('a hit of the search in the changes forgets the memo: a board of the same key and W1 after it in the record is still found', () => {
+    // two boards of one key and one W1 in the changes; the look-up of the first (by W2) stops at it
+    const [first, second] = sameKey(7, 2).slice(0, 2).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);
+    for (const turn of [false, true]) {
+      const g = new Rote704();
+      onTapeAndRead(g);
+      g.save(first!, 64, 3);
+      g.save(second!, 128, 3);
+      const [x, y] = [first!, second!].map((p) => (turn ? reversed(p) : p));
+      expect(cycles(g, x!).score).toBe(64);
+      expect(cycles(g, y!).score).toBe(128);
+      expect(cycles(g, x!).score).toBe(64);
+    }
   });
 });
 

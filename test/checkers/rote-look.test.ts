@@ -242,6 +242,20 @@ describe("KLOOK's memo of the last search: siblings with one key and one W1", ()
     expect(cycles(g, a!).score).toBe(64);
   });
 
+  it('a hit in the changes (searched first) leaves the pool unsearched: a sibling in the pool is still found, either side to move', () => {
+    const [a, b] = sameKey(23, 2);
+    for (const turn of [false, true]) {
+      const g = new Rote704();
+      g.save(a!, 64, 3);
+      onTapeAndRead(g); // a in the pool
+      g.save(b!, 128, 3); // b in the changes, a board of the same key and W1
+      const [x, y] = [a!, b!].map((p) => (turn ? reversed(p) : p));
+      expect(cycles(g, y!).score).toBe(128); // the pool's place of the key not known yet
+      expect(cycles(g, x!).score).toBe(64);
+      expect(cycles(g, y!).score).toBe(128);
+    }
+  });
+
   it('a hit of the search in the changes forgets the memo: a board of the same key and W1 after it in the record is still found', () => {
     // two boards of one key and one W1 in the changes; the look-up of the first (by W2) stops at it
     const [first, second] = sameKey(7, 2).slice(0, 2).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);

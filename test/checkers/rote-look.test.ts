@@ -256,6 +256,21 @@ describe("KLOOK's memo of the last search: siblings with one key and one W1", ()
     }
   });
 
+  it('a miss that meets a board of its W1 greater than itself counts the boards of that W1 after it: the memo answers none of them wrongly', () => {
+    // three boards of one key and one W1, by W2: the least not saved, the other two saved
+    const [least, mid, most] = sameKey(7, 3).slice(0, 3).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);
+    for (const area of ['pool', 'changes'] as const) {
+      for (const turn of [false, true]) {
+        const g = new Rote704();
+        if (area === 'pool') { g.save(mid!, 64, 3); g.save(most!, 128, 3); onTapeAndRead(g); } else { onTapeAndRead(g); g.save(mid!, 64, 3); g.save(most!, 128, 3); }
+        const [x, y, z] = [least!, mid!, most!].map((p) => (turn ? reversed(p) : p));
+        expect(cycles(g, x!).score).toBeUndefined();
+        expect(cycles(g, z!).score).toBe(128);
+        expect(cycles(g, y!).score).toBe(64);
+      }
+    }
+  });
+
   it('a hit of the search in the changes forgets the memo: a board of the same key and W1 after it in the record is still found', () => {
     // two boards of one key and one W1 in the changes; the look-up of the first (by W2) stops at it
     const [first, second] = sameKey(7, 2).slice(0, 2).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);

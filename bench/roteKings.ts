@@ -3,7 +3,7 @@
 // values beside the 704's (bench/endgames.ts: the exact values only judge, they choose nothing).
 // Each pass: one move by the 704 from every position of the ending; then what the memory holds of
 // the ending and the test game B:WK1:BK14,K19 (on a copy), with the look-ups and hits of each
-// side's searches. WORD=VALUE sets a data word at the console for the passes and the test (KRPM=1000).
+// side's searches, and the program (Black) against White's best defence by the exact values. WORD=VALUE sets a data word at the console for the passes and the test (KRPM=1000).
 // Not part of `npm run bench`:
 //   npx tsx bench/roteKings.ts WORKDIR [passes] [WORD=VALUE ...]
 
@@ -14,7 +14,7 @@ import { legalMoves, parseFen, type Position } from '../test/checkers/reference.
 import { standardForm } from '../test/checkers/roteharness.ts';
 import { readMemoryTape, SURE_SCORE } from '../src/checkers/rote/memoryTape.ts';
 import { range } from '../src/checkers/rote/tapeJson.ts';
-import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, sideTotals, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
+import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, kingsTestAgainst, sideTotals, type KingsRun } from '../src/checkers/rote/kingsEnding.ts';
 
 const exactValues = new Map<string, number | null>();
 /** The exact value of a position (plies, + a win for the side to move), solved once per closed set. */
@@ -25,6 +25,16 @@ function exactValue(p: Position): number | null {
     for (const q of s.reached.keys()) exactValues.set(q, s.values.get(q) ?? null);
   }
   return exactValues.get(k) ?? null;
+}
+
+const pathOf = (m: { path: number[]; captures: unknown[] }): string => m.path.join(m.captures.length ? 'x' : '-');
+/** White's best defence by the exact values: a win for White, else a draw, else the longest loss (the first such move in the list). */
+function bestDefence(moves: string[]): string {
+  let p = parseFen(KINGS_TEST);
+  for (const mv of moves) p = legalMoves(p).find((m) => pathOf(m) === mv)!.result;
+  const rank = (q: Position): number => { const v = exactValue(q); return v === null ? 0 : v > 0 ? v - 1000 : 1000 - v; }; // v: Black to move
+  const ms = legalMoves(p);
+  return pathOf(ms.reduce((best, m) => (rank(m.result) > rank(best.result) ? m : best)));
 }
 
 const bySide = (r: KingsRun, side: 'black' | 'white'): string => {
@@ -60,6 +70,9 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
   console.log(`  memory: ${h.boards} boards of the ending in ${h.records} records (largest ${h.largestRecord}; ${h.kingsToMove} kings to move, ${h.loneToMove} the lone king, its first record the ${h.firstLoneRecord}th of ${h.threePieceRecords} of three pieces); sure wins ${h.sureWins}, sure losses ${h.sureLosses} (${sureRight} agree with the exact value); exact wins ${exact.filter((v) => v !== null && v > 0).length}, losses ${exact.filter((v) => v !== null && v < 0).length}; ages ${ages?.min}-${ages?.max}, effective plies ${plies?.min}-${plies?.max}`);
   console.log(`  sure scores by exact distance: ${[...byDistance].sort((a, b) => a[0].localeCompare(b[0]) || Number(a[0].split(' ')[1]) - Number(b[0].split(' ')[1])).map(([d, n]) => `${d}: ${n}`).join(', ')}`);
   console.log(`  test ${KINGS_TEST}: ${g.over} after ${g.moves.length} plies (${bySide(t, 'black')}; ${bySide(t, 'white')}): ${g.moves.join(' ')}`);
+  const d = await kingsTestAgainst(memory, bestDefence, words);
+  const dg = d.games[0]!;
+  console.log(`  against best defence (the host plays White's exact best reply): ${dg.over} after ${dg.moves.length} plies (${bySide(d, 'black')}): ${dg.moves.join(' ')}`);
   writeFileSync(join(work, `pass-${pass}.json`), JSON.stringify({ pass, words, run: { ...r, games: r.games.length, searches: undefined }, held: { ...h, list: undefined }, test: { over: g.over, plies: g.moves.length, moves: g.moves, searches: t.searches } }, null, 1));
 }
 

@@ -8,7 +8,7 @@
 // win d plies deep as one d + 3 plies deep (Fig. 3) — when the board is in core then. The host
 // only sets up positions and reads the printer: every move and score is the 704's.
 
-import { CheckersSession } from '../program/session.ts';
+import { CheckersSession, type Event } from '../program/session.ts';
 import { setupCards } from '../notation/pdn.ts';
 import { colOf, parseFen, rowOf, squareAt, type Piece, type Position } from '../notation/board.ts';
 import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemoryTape, SURE_SCORE } from './memoryTape.ts';
@@ -55,19 +55,22 @@ export interface KingsRun {
 }
 
 /** One 704 run with rote learning on `memory` (attached as selfplay does): `words` set at the console, then `*ROTE ON`, the cards, `*ROTE OFF`. */
-export async function kingsRun(memory: string, words: Record<string, number>, cards: string[]): Promise<KingsRun> {
+export async function kingsRun(memory: string, words: Record<string, number>, cards: string[], reply?: (moves: string[]) => string): Promise<KingsRun> {
   const wall = performance.now();
   const session = new CheckersSession([], false);
   await session.run(); // the deck is loaded and waits for its first card: the console is free
   session.setDataWords(words);
   const tapes = attachMemoryTapes(session.machine.io, memory);
-  session.feed('*ROTE ON', ...cards, '*ROTE OFF', '*END');
-  session.setEndOfFile(true);
+  if (reply) session.feed('*ROTE ON', ...cards);
+  else {
+    session.feed('*ROTE ON', ...cards, '*ROTE OFF', '*END');
+    session.setEndOfFile(true);
+  }
   const t: KingsRun = { games: [], moves: 0, lookups: 0, hits: 0, merges: 0, seconds: 0, wallSeconds: 0, searches: [], read: 0 };
   let moves: string[] = [];
   let pending: { lookups: number; hits: number } | null = null;
   const t0 = session.seconds;
-  const r = await session.run((e) => {
+  const onEvent = (e: Event): void => {
     if (e.kind === 'move') {
       t.moves++;
       moves.push(e.path.join(e.jump ? 'x' : '-'));
@@ -87,7 +90,17 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
       const read = /^ROTE READ (\d+)/.exec(e.text);
       if (read) t.read = Number(read[1]);
     }
-  });
+  };
+  let r = await session.run(onEvent);
+  // against the host (`reply`): each time the program waits for a card in its game, the host's move; at the game's end the run is closed
+  for (let plies = 0; reply && r.stop === 'input'; plies++) {
+    const over = t.games.length > 0 || plies >= 200;
+    if (over) session.feed('*ROTE OFF', '*END');
+    else session.feed(reply(moves));
+    if (over) session.setEndOfFile(true);
+    r = await session.run(onEvent);
+    if (over) break;
+  }
   if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
   t.seconds = session.seconds - t0;
   tapes.finish(session.machine.printer.lines.join('\n'));
@@ -106,6 +119,22 @@ export async function kingsTest(memory: string, words: Record<string, number> = 
     const copy = join(dir, 'memory.tap');
     if (existsSync(memory)) copyFileSync(memory, copy);
     return await kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The test game with the program playing Black (the two kings, `*PLAY BLACK`) and the host playing
+ * White: `reply` gives White's move (as a person types it, 1-5 or 5x14) from the game's moves so
+ * far. On a copy of `memory`, as kingsTest.
+ */
+export async function kingsTestAgainst(memory: string, reply: (moves: string[]) => string, words: Record<string, number> = {}): Promise<KingsRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'kings-test-'));
+  try {
+    const copy = join(dir, 'memory.tap');
+    if (existsSync(memory)) copyFileSync(memory, copy);
+    return await kingsRun(copy, words, [...setupCards(KINGS_TEST), '*PLAY BLACK'], reply);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -155,6 +155,14 @@ export interface KingsHeld {
   loneToMove: number;
   sureWins: number;
   sureLosses: number;
+  /**
+   * Wins and losses counted past the sure range: a sure score shrinks by a ply at each ply of the
+   * search (search.sap SNSHR), so a win counted more than 64 plies away is not above VWIN - 64, and
+   * the tape keeps it as the largest ordinary score, 2^20 - 65 (rote.sap KPACK, KPMX): above any
+   * polynomial, but neither sure nor with its distance.
+   */
+  cappedWins: number;
+  cappedLosses: number;
   /** The tape's records of three pieces: where the ending's first lone-king record is among them (key order: the side to move ahead first). */
   threePieceRecords: number;
   firstLoneRecord: number;
@@ -163,11 +171,14 @@ export interface KingsHeld {
   list: { fen: string; score: number; ply: number; age: number }[];
 }
 
+/** Below the cap of an ordinary score on tape (KPMX = 2^20 - 65) by less than 1,000 (the shrinks of later searches): a win or loss counted past 64 plies. */
+export const CAPPED_SCORE = 2 ** 20 - 65 - 1000;
+
 const count = (p: Position, piece: Piece): number => p.squares.filter((q) => q === piece).length;
 
 /** What the memory tape holds of the ending. */
 export function kingsHeld(memory: string): KingsHeld {
-  const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
+  const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, cappedWins: 0, cappedLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
   if (!existsSync(memory)) return h;
   for (const r of readMemoryTape(memory).records) {
     if (r.fields.pieces !== 3 || r.fields.giveaway) continue;
@@ -188,6 +199,8 @@ export function kingsHeld(memory: string): KingsHeld {
       }
       if (b.score > SURE_SCORE) h.sureWins++;
       if (b.score < -SURE_SCORE) h.sureLosses++;
+      if (b.score > CAPPED_SCORE && b.score <= SURE_SCORE) h.cappedWins++;
+      if (b.score < -CAPPED_SCORE && b.score >= -SURE_SCORE) h.cappedLosses++;
       h.list.push({ fen, score: b.score, ply: b.ply, age: b.age });
     }
     if (any) {

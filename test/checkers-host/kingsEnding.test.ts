@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass } from '../../src/checkers/rote/kingsEnding.ts';
+import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTestAgainst } from '../../src/checkers/rote/kingsEnding.ts';
+import { legalMoves, parseFen as parseReference } from '../checkers/reference.ts';
 import { parseFen } from '../../src/checkers/notation/board.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kings-'));
@@ -54,5 +55,25 @@ describe('two kings against one by rote', () => {
     const again = kingsHeld(memory);
     expect(again.boards).toBe(held.boards);
     expect(again.list.every((b) => b.age === 2048)).toBe(true); // saved again: refreshed, the age halved (13 moves: no unit of age yet)
+  }, 60_000);
+
+  it('the test game against the host: the 704 plays the two kings, the host the lone king (its moves as cards)', async () => {
+    const pathOf = (m: { path: number[]; captures: unknown[] }): string => m.path.join(m.captures.length ? 'x' : '-');
+    const replies: string[] = [];
+    const t = await kingsTestAgainst(join(dir, 'none.tap'), (moves) => {
+      let p = parseReference(KINGS_TEST);
+      for (const mv of moves) p = legalMoves(p).find((m) => pathOf(m) === mv)!.result;
+      expect(p.blackToMove).toBe(false); // asked only with White to move
+      const ms = legalMoves(p);
+      const reply = pathOf(ms[ms.length - 1]!);
+      replies.push(reply);
+      return reply;
+    });
+    expect(t.games).toHaveLength(1);
+    const g = t.games[0]!;
+    expect(g.over).toMatch(/^GAME OVER/);
+    expect(g.moves.filter((_, i) => i % 2 === 1)).toEqual(replies.slice(0, Math.floor(g.moves.length / 2)));
+    expect(t.searches.every((s) => s.side === 'black')).toBe(true); // only the program's moves come from a search
+    expect(t.searches).toHaveLength(Math.ceil(g.moves.length / 2));
   }, 60_000);
 });

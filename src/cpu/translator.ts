@@ -100,6 +100,8 @@ export class Translator {
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
   private readonly pageEntries: number[][];
+  /** The marked words per page, which validate() compares (a series' slices call it a thousand times). */
+  private readonly pageWords: number[][];
   private readonly live = new Set<number>();
 
   constructor(private readonly cpu: TranslatedCpu) {
@@ -110,6 +112,7 @@ export class Translator {
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
+    this.pageWords = Array.from({ length: size >>> PAGE_BITS }, () => []);
   }
 
   /** A store hit a word a live block was built from: that word is interpreted from now on. */
@@ -122,8 +125,7 @@ export class Translator {
   validate(): void {
     const m = this.cpu.mem, cm = this.codeMark, sh = this.shadow;
     for (const p of this.live) {
-      const base = p << PAGE_BITS;
-      for (let a = base; a < base + PAGE; a++) {
+      for (const a of this.pageWords[p]!) {
         if (cm[a] !== 0 && m[a] !== sh[a]) { this.drop(p); break; }
       }
     }
@@ -133,10 +135,12 @@ export class Translator {
     if (!this.live.delete(p)) return;
     for (const e of this.pageEntries[p]!) this.blocks[e] = undefined;
     this.pageEntries[p] = [];
+    this.pageWords[p] = [];
     this.codeMark.fill(0, p << PAGE_BITS, (p + 1) << PAGE_BITS);
   }
 
   private mark(a: number): void {
+    if (this.codeMark[a] === 0) this.pageWords[a >>> PAGE_BITS]!.push(a);
     this.codeMark[a] = 1;
     this.shadow[a] = this.cpu.mem[a]!;
   }

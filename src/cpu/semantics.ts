@@ -59,6 +59,14 @@ const P37 = 137438953472;
 const W18 = 262144; // 2^18: the decrement field starts at bit 17
 const P33 = 8589934592;
 const P27 = 134217728; // 2^27: a floating word's characteristic starts at bit 8
+/**
+ * `x * 2^18` written as `x / 2^-18`: the same exact product (V8 turns the division by a power of
+ * two back into a multiplication), but an operand that is not a small integer, so V8's optimised
+ * code never speculates a 31-bit product. With `* 262144`, the first decrement or high half above
+ * 2^13 deoptimised the block ("overflow"; 13 of a first game's 27 deoptimisations) and it was
+ * compiled again.
+ */
+const TIMES_W18 = `/ ${2 ** -18}`;
 
 /** Local register names and the Cpu fields they stand for, in the order cores load them. */
 export const REGISTER_FILE: readonly (readonly [local: string, field: string])[] = [
@@ -81,8 +89,8 @@ const SHIFT_FNS = {
   shiftExtra: (n: number): number => shiftCycles(n) - 2,
   /** ALS overflow (reachesP): AC 1-35 at or above this reaches P within n places. */
   alsLimit: (n: number): number => (n === 0 ? Infinity : n >= 35 ? 1 : 2 ** (35 - n)),
-  /** ALS: the factor of the shift (0 when everything leaves Q). */
-  alsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** n),
+  /** ALS: the shift as a division (by 2^-n; Infinity when everything leaves Q), for the reason of TIMES_W18. */
+  alsDivisor: (n: number): number => (n >= 37 ? Infinity : 2 ** -n),
   /** ARS: the factor of the shift (0 when everything leaves 35). */
   arsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** -n),
 };
@@ -111,7 +119,7 @@ const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
  * keeps the low 32 bits of any integer below 2^53. A handful of number operations, no call.
  */
 const bitwise36 = (a: string, b: string, o: '&' | '|'): string =>
-  `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) * ${W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
+  `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) ${TIMES_W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
 
 /** `target = (LOGICAL o C(Y))`, the operands read once. */
 const logic = (o: '&' | '|', y: string, assign: (v: string) => string): string =>
@@ -198,7 +206,7 @@ const MACHINE: Record<string, Semantics> = {
   STQ: J((g) => g.store(g.y, 'mq')),
   STZ: J((g) => g.store(g.y, '0')),
   STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`),
-  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + ${DECREMENT_OF('acM')} * ${W18}`)} }`),
+  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`),
   STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`), // S,1,2 := P,1,2
   SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`), // S,1-17 := MQ S,1-17
   // ---- fixed point (§5.2)
@@ -223,7 +231,7 @@ const MACHINE: Record<string, Semantics> = {
   ACL: J((g) => addLogical(`m[${g.y}]`)),
   // ---- shifts (§5.4)
   ALS: J(acShift((n) => `if (acM - Math.floor(acM / ${P35}) * ${P35} >= ${fold('alsLimit', n)}) ov = true;
-    { const t_ = acM * ${fold('alsFactor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
+    { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
   ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`)),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
@@ -243,10 +251,10 @@ const MACHINE: Record<string, Semantics> = {
   // ---- index registers (§5.6): Y is not indexed; the tag names the registers
   LXA: J((g) => g.setX(`m[${g.y}] & am`)),
   LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`)),
-  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + x * ${W18}`)} }`),
+  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`),
   PAX: J((g) => g.setX('acM & am')),
   PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`)),
-  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x * ${W18}; }`),
+  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`),
   TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`), // XR := two's complement of L
   // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
   TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`),

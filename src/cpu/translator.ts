@@ -251,14 +251,12 @@ export class Translator {
       }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on
-        if (next >= 0) parts.push(`${done(count, cycles)} ic = ${next}; ${labels.has(next) ? 'continue' : 'break'} main;`);
+        if (next >= 0) parts.push(labels.has(next) ? `${round(count, cycles)} ic = ${next}; continue main;` : `${done(count, cycles)} ic = ${next}; break main;`);
         count = 0; cycles = 0;
       }
     }
     const body = parts.join('\n');
-    const taken = `ins += ex >>> 16; cyc += ex & 0xffff;`; // what the way out or round (done()) counted
     const loop = `main: for (;;) {
-    ${body.includes('continue main') ? `${taken} ex = 0;` : ''}
     if (ins + ${line.words.length} > left) { rc = ${BUDGET}; break; }
     switch (ic) {
 ${body}
@@ -277,7 +275,7 @@ return function block${entry.toString(8)}(c, end) {
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
-  ${taken}
+  ins += ex >>> 16; cyc += ex & 0xffff; // what the way out (done()) counted
   c.ic = ic; c.instructions += ins; c.cycles += cyc;
   return rc < 0 ? rc : ic;
 };`;
@@ -364,7 +362,7 @@ return function block${entry.toString(8)}(c, end) {
     const ky = indexed && !planted ? indexedY(w, known, am) : null;
     const way = done(count, cycles);
     const to = (target: number): string =>
-      labels.has(target) ? `${way} ic = ${target}; continue main;` : `${way} ic = ${target}; break main;`;
+      labels.has(target) ? `${round(count, cycles)} ic = ${target}; continue main;` : `${way} ic = ${target}; break main;`;
     const transfer = (target: string): string => {
       if (target === 'y') return `${way} ic = y; break main;${JUMP}`;
       const n = Number(target);
@@ -392,13 +390,15 @@ return function block${entry.toString(8)}(c, end) {
 }
 
 /**
- * A way out of a block, or round its loop, after `count` instructions and `cycles` base cycles
- * since the last label: one constant put in `ex`, added to the counts where the loop goes round
- * and where the block leaves. Code that V8 has not seen run when it optimises a block becomes a
- * deoptimisation, and an arithmetic `ins += n` on every way out was most of those that were not
- * new paths through the 704 code (14 of a first game's 27); an assignment needs no feedback.
+ * A way out of a block after `count` instructions and `cycles` base cycles since the last label:
+ * one constant put in `ex`, which the block's end (run by every way out) adds to the counts. Code
+ * V8 has not seen run when it optimises a block becomes a deoptimisation, and an arithmetic
+ * `ins += n` on every way out was most of those that were not new paths through the 704 code
+ * (14 of a first game's 36); an assignment needs no feedback.
  */
 const done = (count: number, cycles: number): string => `ex = ${count * 65536 + cycles};`;
+/** The way round the block's loop: the counts added there (adding `ex` at the loop's top cost tight loops 10-20%). */
+const round = (count: number, cycles: number): string => `ins += ${count}; cyc += ${cycles};`;
 
 /** XR1, XR2, XR4 as far as known at translate time: a value, or -1. */
 type Known = readonly [number, number, number];

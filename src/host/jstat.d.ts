@@ -2,6 +2,7 @@
 declare module 'jstat' {
   const jStatModule: { jStat: {
     studentt: { cdf(x: number, dof: number): number };
+    binomial: { cdf(k: number, n: number, p: number): number };
   } };
   export default jStatModule;
 }

@@ -30,3 +30,14 @@ export function pairedTest(scores: readonly number[], even: number): PairedTest 
   const p = n >= 2 && sd === 0 && diff === 0 ? 1 : Number.isNaN(t) ? NaN : Number.isFinite(t) ? tTwoSided(t, df) : 0;
   return { n, mean, sd, t, df, p };
 }
+
+/**
+ * McNemar's exact test of a paired yes/no outcome (e.g. the master's move played, with against
+ * without): `b` pairs yes only with, `c` yes only without; two-sided p of the sign test on the b + c
+ * discordant pairs (jstat's binomial), 1 when there are none.
+ */
+export function mcnemarExact(b: number, c: number): number {
+  const n = b + c;
+  if (n === 0) return 1;
+  return Math.min(1, 2 * jStat.binomial.cdf(Math.min(b, c), n, 0.5));
+}

@@ -60,8 +60,18 @@ describe('reproduce samuel-rote-million --quick', () => {
     for (const b of before) expect(after.has(b)).toBe(true); // the join ages nothing: no board forgotten
     expect(readFileSync(join(work, 'growth.tsv'), 'utf8').trim().split('\n')).toHaveLength(boards.length + 1);
     expect(first.text).toMatch(/Samuel's conjecture/);
-    expect(first.text).toMatch(/midgame from the ACF ballots: 124 boards against \d+/);
-    expect(first.text).toMatch(/midgame from Tinsley's midgames \(plies 21, 27\): 124 boards against \d+/);
+    // the verdict comes from perfect reading: the look-ups traced in the 704 against each copy, kept in the journal
+    expect(first.text).toMatch(/midgame under perfect reading: 124 to [\d,]+ boards/);
+    expect(first.text).toMatch(/midgame under the program's own reading of the tape/);
+    expect(first.text).toMatch(/Perfect reading: the look-ups a perfectly read memory would answer/);
+    expect(first.text).toMatch(/No verdict: the largest memory measured \([\d,]+ boards\) is smaller than Samuel's 53,000/);
+    const perfect = JSON.parse(readFileSync(join(work, 'perfect.json'), 'utf8'));
+    expect(perfect.traces.tinsley.length).toBe(12);
+    expect(perfect.traces.tinsley.filter((t: { lookups: string[] }) => t.lookups.length > 0).length).toBeGreaterThan(6);
+    expect(perfect.sizes.map((s: { boards: number }) => s.boards)).toEqual([124, boards.at(-1)]);
+    expect(first.text).toMatch(/Perfect reading in a match/);
+    expect(Object.keys(perfect.matchBase)).toHaveLength(4); // a probe start and a ballot, each colour
+    expect(perfect.matches.map((m: { pairs: number[] }) => m.pairs.length)).toEqual([2, 2]);
     expect(existsSync(join(work, 'measured-at-start.json'))).toBe(true);
     expect(existsSync(join(work, 'measured-probe-at-start.json'))).toBe(true);
 
@@ -69,6 +79,7 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(again.status, again.text).toBe(0);
     expect(again.text).not.toMatch(/^stream /m); // the target was reached: nothing grown
     expect(again.text).not.toMatch(/measured #/); // each copy's measurement kept
+    expect(again.text).not.toMatch(/perfect reading: traced|perfect reading at \d+ boards: (measured|the match)|the match's/); // and the perfect reading's
     expect(JSON.parse(readFileSync(join(work, 'million.json'), 'utf8')).games).toBe(j.games);
   }, 120_000);
 });

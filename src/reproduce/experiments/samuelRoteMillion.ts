@@ -23,6 +23,9 @@
 // the work folder's million.json journals the stream in progress, the curve and the copies.
 // SAMUEL704_ROTE_MINUTES (wall minutes of growth in this run) stops the growth and measures what
 // was reached; each copy's measurement is kept (measured-COPY.json) and not repeated.
+// The verdict comes from the perfect reading (samuelRotePerfect.ts): the boards the searches look
+// up, traced in the 704, against each copy, and each move again with exactly those it holds
+// (journalled in perfect.json); beside it what Samuel's reading scheme reaches (the measurements).
 
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,10 +38,12 @@ import { createMemorySet } from '../../checkers/rote/memorySet.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
 import { bookStarts } from '../../checkers/selfplay/bookStarts.ts';
 import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
-import { ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
+import { ACF_BALLOTS, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { toFen } from '../../checkers/notation/board.ts';
 import type { Experiment, Outcome, Row, RunContext, Section } from '../experiment.ts';
 import { boardsOn, BOOK_PLIES, build, cli, ENDGAMES, measure, startsFile, type RoteStats } from './samuelRote.ts';
+import { perfectSections, perfectVerdict } from './samuelRotePerfectReport.ts';
+import { bookPositions, perfectReading } from './samuelRotePerfect.ts';
 
 const TARGET = 1_000_000;
 const CHECKPOINTS = [53_000, 250_000];
@@ -255,8 +260,8 @@ export const samuelRoteMillion: Experiment = {
   name: 'samuel-rote-million',
   title: 'Samuel\'s conjecture: the rote memory grown towards a million boards, and the midgame',
   source: 'Samuel 1959, "Rote-learning tests" ("at least 20 times the present number of board positions ... to improve the midgame play")',
-  expected: 'hours on the shared 2-core machine (session 6: 58,725 to 393,343 boards in 1 h 09 min at 4,800-9,600 boards a wall minute on one core; about 2 h 20 min more to a million; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached)',
-  expectedQuick: '10-20 s',
+  expected: 'hours on the shared 2-core machine (session 6: 58,725 to 393,343 boards in 1 h 09 min at 4,800-9,600 boards a wall minute on one core; about 2 h 20 min more to a million; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; the perfect reading and its match about 6 min for four copies up to 540,368 boards, at a load of 5)',
+  expectedQuick: '20-40 s',
   defaultSeeds: [1],
   async run(ctx) {
     const { memory, j } = await grow(ctx);
@@ -291,25 +296,24 @@ export const samuelRoteMillion: Experiment = {
     ];
     if (!j.crossings.length) growthRows.push({ what: 'wall time of each 100,000 boards', paper: '"an inordinate amount of play and ... machine time"', ours: `none crossed; ${duration(j.wallSeconds)} of growth`, verdict: 'close' });
     sections.unshift({ title: `Growth (${j.mode === 'join' ? 'streams joined into the memory, nothing forgotten' : 'one session on the whole memory, Samuel\'s ageing'})`, rows: growthRows });
-    // the verdict on the conjecture: the midgame at the largest memory against the first
-    const verdictRow = (a: RoteStats, z: RoteStats, where: string): Row => {
-      const improved = z.boards > a.boards && z.phases.midgame.gained > a.phases.midgame.gained + 0.1 && z.pairMean > a.pairMean;
-      return {
-        what: `midgame ${where}: ${thousands(a.boards)} boards against ${thousands(z.boards)} (${(z.boards / SAMUEL_BOARDS).toFixed(1)} times 53,000)`,
-        paper: '"a library tape containing at least 20 times the present number of board positions would be needed to improve the midgame play significantly"',
-        ours: `${mid(a)}; against ${mid(z)}`,
-        verdict: improved ? 'same' : 'differs',
-        note: `${z.phases.midgame.hits === 0 && (z.phases.midgame.onMemory ?? 0) > 0 ? `no verdict: the memory holds ${z.phases.midgame.onMemory} of the midgame positions the program moved from, yet no look-up finds a stored midgame board: reading forward (KRPM records a move, in key order) does not reach their records in time (docs/checkers-rote.md); ` : ''}${improved ? 'the midgame gains plies and the match improves' : 'no significant midgame improvement (more plies gained and a better match score both needed)'} at ${(z.boards / SAMUEL_BOARDS).toFixed(1)} times Samuel's memory${z.boards < 20 * SAMUEL_BOARDS ? ' (short of the 20 times he named: the conjecture is tested only this far)' : ''}`,
-      };
-    };
-    const [a, z] = [stats[0]!, stats.at(-1)!];
-    const mid = (s: RoteStats): string => `${s.phases.midgame.hits} hits in ${s.phases.midgame.lookups} look-ups (${s.phases.midgame.onMemory ?? '-'} of the ${s.phases.midgame.moves} midgame positions moved from on the memory), ${typeof s.phases.midgame.gained === 'number' && !Number.isNaN(s.phases.midgame.gained) ? s.phases.midgame.gained.toFixed(2) : '-'} plies gained, match ${Number(s.pairMean ?? NaN).toFixed(2)} of 2 a pair`;
-    sections.push({ title: 'Samuel\'s conjecture', rows: [verdictRow(a, z, 'from the ACF ballots'), verdictRow(probes[0]!, probes.at(-1)!, `from Tinsley's midgames (plies ${PROBE_PLIES.join(', ')})`)] });
-    const pictures = curve.length > 1 ? [{
+    // perfect reading: the boards the searches look up against each memory, and the play with them (samuelRotePerfect.ts)
+    const quickTinsley = 12;
+    const perfect = await perfectReading(ctx.workDir, points, {
+      tinsley: bookPositions(PROBE_PLIES, ctx.seeds[0] ?? 1).slice(0, ctx.quick ? quickTinsley : undefined),
+      probe: probeStarts(ctx.quick),
+      ballots: ballotOrder(playable(readBallots(ACF_BALLOTS)), ctx.seeds[0] ?? 1).slice(0, ctx.quick ? 1 : 6),
+    }, ctx.log);
+    const perfectOut = perfectSections(perfect, SAMUEL_BOARDS);
+    sections.push(...perfectOut.sections);
+    // the verdict on the conjecture: from the perfect reading's figures, and what Samuel's reading scheme reaches
+    const z = stats.at(-1)!;
+    const zp = probes.at(-1)!;
+    sections.push({ title: 'Samuel\'s conjecture', rows: perfectVerdict(perfect, SAMUEL_BOARDS, { hits: z.phases.midgame.hits + zp.phases.midgame.hits, lookups: z.phases.midgame.lookups + zp.phases.midgame.lookups, onMemory: (z.phases.midgame.onMemory ?? 0) + (zp.phases.midgame.onMemory ?? 0), moves: z.phases.midgame.moves + zp.phases.midgame.moves }) });
+    const pictures = [...(curve.length > 1 ? [{
       name: 'growth',
       caption: 'The memory against the growth\'s wall time (minutes)',
       scene: linesScene([{ name: 'boards', values: curve.map((p) => p.boards), color: '#1f77b4' }], 'Boards on the memory tape', { x: curve.map((p) => Math.round(p.wallSeconds / 60)), xName: 'wall minutes of growth', yName: 'boards', tip: (_s, i) => `${Math.round(curve[i]!.wallSeconds / 60)} min: ${curve[i]!.boards} boards, ${curve[i]!.games} games` }),
-    }] : [];
+    }] : []), ...perfectOut.pictures];
     writeFileSync(join(ctx.workDir, 'points.json'), JSON.stringify(points, null, 2));
     return {
       sections,
@@ -319,6 +323,7 @@ export const samuelRoteMillion: Experiment = {
           ? `Grown by streams of rote self-play, each from an empty reel over the next ${streamGames(j.start, ctx.quick)}-${streamGames(reached, ctx.quick)} of ${j.startsUsed} starts used: positions of Tinsley's games after plies ${MILLION_PLIES.join(', ')} (then the odd plies 9-51) and ${MILLION_ENDGAMES} endgame starts a round, in seed-7 order, then joined into the memory by the 704 (*ROTE JOIN, which ages nothing): the growth forgets nothing. The growth curve is growth.tsv in the work folder.`
           : `Self-play with rote learning from the ACF ballots, the positions of Tinsley's games after ${BOOK_PLIES.join(', ')} plies and ${ENDGAMES} endgame starts (2-6 pieces a side) in seed-7 order, on the whole memory (Samuel's ageing).`,
         'Each checkpoint measured as samuel-rote measures its memory.',
+        ...perfectOut.notes,
         ...notes,
       ],
     };

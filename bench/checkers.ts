@@ -252,7 +252,7 @@ const BOOK_GAMES = [1, 2, 3, 4, 5];
  * of `reproduce samuel-rote`), the tape read only: one self-play game from ballot #60 (a new game:
  * mostly misses), then Tinsley's games BOOK_GAMES in book mode (`*BOOK`: positions the memory learnt
  * from, so the search meets saved boards at ply 3 — the hits). Every look-up at the minimum ply is
- * timed from KLOOK's entry to its return (breakpoints at KL1 and the two returns), by hit or miss
+ * timed from KLOOK's entry to its return (breakpoints at KL1 and at SNODE's two return points, KSNLK+1 and +2), by hit or miss
  * and side to move. The pool is what KFWD read from the tape in that game.
  */
 export function roteInPlay(tape: string): void {
@@ -267,16 +267,15 @@ export function roteInPlay(tape: string): void {
       t.mount([]);
       m.io.attachTape(n, t);
     }
-    const [entry, miss] = [sym('KL1'), sym('KLNO')];
-    const hit = miss - 2; // KLHIT's LXD KLX4,4 / TRA 2,4, just before KLNO
+    // from KL1 (past the ply test) to the return at SNODE's call (KSNLK: 1,4 not saved, 2,4 saved)
+    const [entry, miss] = [sym('KL1'), sym('KSNLK') + 1];
+    const hit = miss + 1;
     for (const a of [entry, miss, hit]) m.cpu.breakpoints[a] = 1;
     m.cpu.updateDebug();
-    // the cycles before KL1 (the ply test) and of the return (LXD, TRA), from the instruction table
-    const cyc = (...ops: string[]): number => ops.reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
-    const before = cyc('CLA', 'SUB', 'TZE');
-    const ret = cyc('LXD', 'TRA');
+    // the cycles before KL1 (the ply test), from the instruction table
+    const before = ['CLA', 'SUB', 'TZE'].reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
     const sums: Sums = { black: { hit: [0, 0], miss: [0, 0] }, white: { hit: [0, 0], miss: [0, 0] } };
-    let start = 0;
+    let start = -1; // -1: a return from a call not at the minimum ply (no look-up)
     let side: 'black' | 'white' = 'black';
     for (;;) {
       const stop = m.run(1e11);
@@ -285,10 +284,11 @@ export function roteInPlay(tape: string): void {
       if (at === entry) {
         start = m.cpu.cycles;
         side = m.cpu.mem[sym('SIDE') - m.cpu.xr1]! >= 2 ** 35 ? 'white' : 'black';
-      } else {
+      } else if (start >= 0) {
         const s = sums[side][at === hit ? 'hit' : 'miss'];
-        s[0] += m.cpu.cycles - start + before + ret;
+        s[0] += m.cpu.cycles - start + before;
         s[1] += 1;
+        start = -1;
       }
       m.cpu.breakpoints[at] = 0; // step over the breakpoint
       m.cpu.updateDebug();

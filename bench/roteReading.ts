@@ -9,9 +9,11 @@
 // / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move; and for
 // each memory the boards and records of N down to N-2 pieces (what a ply-3 look-up may need).
 // Not part of `npm run bench` (minutes of CPU: run it under nice):
-//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [HELDOUT=1] [KRLIM=160] [KEEP=DIR]
-// (KEEP: the memories are left in DIR, an existing folder, not thrown away.)
-// (KRPM 1000 also sets KPDEP 1000: every record read.) Each key: the REPLAY games' boards alone, then
+//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [KBAND=0,1,2] [HELDOUT=1] [KRLIM=160] [KEEP=DIR] [MEMORY=TAPE]
+// (KEEP: the memories are left in DIR, an existing folder, not thrown away. MEMORY=TAPE: no learning, the
+// games replayed on that memory, a tape or a set, read only - keyed as KEYS says.)
+// (KRPM 1000 also sets KPDEP 1000 in the reading forward: every record read. KBAND=w: the band reading, the
+// records a ply-3 look-up needs most, row moments within w of the bands; KRPM is then not used.) Each key: the REPLAY games' boards alone, then
 // joined into the memory of games 1..LEARN, so the same boards are sought on a small and a large tape;
 // HELDOUT=1 adds the memory of games 1..LEARN less the replayed games (what other games' boards give).
 
@@ -32,6 +34,8 @@ const LEARN = Number(args.LEARN ?? 12);
 const REPLAY = (args.REPLAY ?? '1,2').split(',').map(Number);
 const KEYS = (args.KEYS ?? '0/0,2/2,4/4').split(',').map((k) => k.split('/').map(Number) as [number, number]);
 const RPMS = (args.KRPM ?? '4,16,1000').split(',').map(Number);
+/** KBAND: 0 the reading forward (KRPM records read a move); w > 0 the band reading, row moments within w of the bands. */
+const BANDS = (args.KBAND ?? '0').split(',').map(Number);
 /** KRLIM (boards a record keeps, culling) for learning and replay alike: none given, the deck's 160. */
 const LIM: Record<string, number> = args.KRLIM ? { KRLIM: Number(args.KRLIM) } : {};
 
@@ -88,13 +92,13 @@ try {
   for (const [q1, q2] of KEYS) {
     // the replayed games' boards alone, then joined into the memory of games 1..LEARN: equal boards, each key
     const all = Array.from({ length: Math.min(LEARN, games.length) }, (_, i) => i + 1);
-    const memories: [string, number[]][] = [['alone', REPLAY], [`games 1-${all.length}`, all], [`games 1-${all.length} less the replayed (held out)`, all.filter((g) => !REPLAY.includes(g))]];
+    const memories: [string, number[]][] = args.MEMORY ? [[args.MEMORY, []]] : [['alone', REPLAY], [`games 1-${all.length}`, all], [`games 1-${all.length} less the replayed (held out)`, all.filter((g) => !REPLAY.includes(g))]];
     for (const [label, learnGames] of memories) {
       if (label.includes('held out') && !args.HELDOUT) continue;
-      const memory = join(dir, `memory-${q1}-${q2}-${label.length}-${learnGames.length}.tap`);
+      const memory = args.MEMORY ?? join(dir, `memory-${q1}-${q2}-${label.length}-${learnGames.length}.tap`);
       const learnt = zero();
       const w0 = performance.now();
-      await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2, ...LIM }, memory, true, learnt);
+      if (!args.MEMORY) await run(learnGames.flatMap((g) => bookCards(game(g))), { KMQ1: q1, KMQ2: q2, ...LIM }, memory, true, learnt);
       const recs = readMemoryTape(memory).records;
       const boards = recs.reduce((n, r) => n + r.boards.length, 0);
       const sizes = recs.map((r) => r.boards.length).sort((a, b) => b - a);
@@ -105,11 +109,12 @@ try {
         return `N=${n} ${rs.reduce((b, r) => b + r.boards.length, 0)} boards/${rs.length} records`;
       });
       console.log(`  pieces N..N-2: ${window.join(', ')} (the pool: KPCAP, 800 in the deck)`);
-      for (const rpm of RPMS) {
+      for (const rpm of RPMS) for (const band of BANDS) {
         const t = zero();
-        for (const g of REPLAY) await run(bookCards(game(g)), { KMQ1: q1, KMQ2: q2, ...LIM, KRPM: rpm, ...(rpm >= 1000 ? { KPDEP: 1000 } : {}) }, memory, false, t, game(g).fen ? parseFen(game(g).fen!) : undefined);
+        const pdep: Record<string, number> = rpm >= 1000 && !band ? { KPDEP: 1000 } : {};
+        for (const g of REPLAY) await run(bookCards(game(g)), { KMQ1: q1, KMQ2: q2, ...LIM, KRPM: rpm, KBAND: band, ...pdep }, memory, false, t, game(g).fen ? parseFen(game(g).fen!) : undefined);
         const ph = (p: Phase): string => `${t.hit[p]}/${t.lk[p]}`;
-        console.log(`  KRPM ${String(rpm).padStart(4)}: hits/look-ups opening ${ph('opening')}, midgame ${ph('midgame')}, endgame ${ph('endgame')}; records read ${t.read}, passed over ${t.passed}, dropped ${t.dropped}, culled ${t.culled}; ${t.moves} moves, 704 time ${(t.seconds / Math.max(1, t.moves)).toFixed(1)} s a move`);
+        console.log(`  ${band ? `band ${band}` : `KRPM ${String(rpm).padStart(4)}`}: hits/look-ups opening ${ph('opening')}, midgame ${ph('midgame')}, endgame ${ph('endgame')}; records read ${t.read}, passed over ${t.passed}, dropped ${t.dropped}, culled ${t.culled}; ${t.moves} moves, 704 time ${(t.seconds / Math.max(1, t.moves)).toFixed(1)} s a move`);
       }
     }
   }

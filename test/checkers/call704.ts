@@ -10,8 +10,12 @@ import { Machine } from '../../src/machine/machine.ts';
 
 export const SIGN = 2 ** 35;
 
-/** The call stub sits high in core, far above the program and below the card loader (077750-077777). */
-const STUB = 0o77000;
+/**
+ * The call stub: the 24 words below the card loader (077750-077777), the one room in core no program
+ * uses (077000, used before, lay inside the checkers program once it passed 32,256 words: its
+ * Mandziuk routines were overwritten when rote.sap grew). A program must end below 077720 (32,720).
+ */
+const STUB = 0o77720;
 
 /** An instruction word: operation, address and tag (no decrement). */
 function instruction(mnemonic: string, address: number, tag = 0): number {

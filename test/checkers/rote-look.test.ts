@@ -128,13 +128,34 @@ describe('the search within a record (KLSR)', () => {
       expect(g.look(reversed(p)).score).toBe(saved.get(id(p)));
     }
   });
+
+  it('records of 1 to 48 boards (steps of 16, of 8, the halvings and board by board), before another record or at the end of the changes: every board found, none between them', () => {
+    // two black men and two white men (one of them on square 1): keys of up to 153 boards
+    const byKey = new Map<number, Position[]>();
+    for (let b1 = 5; b1 <= 28; b1++) for (let b2 = b1 + 1; b2 <= 28; b2++) for (let w = 5; w <= 28; w++) {
+      if (w === b1 || w === b2) continue;
+      const p = emptyPosition(false);
+      p.squares[b1] = BLACK_MAN; p.squares[b2] = BLACK_MAN; p.squares[w] = WHITE_MAN; p.squares[1] = WHITE_MAN;
+      byKey.set(standardForm(p).key, [...(byKey.get(standardForm(p).key) ?? []), p]);
+    }
+    const order = (list: Position[]) => list.sort((p, q) => standardForm(p).w1 - standardForm(q).w1 || standardForm(p).w2 - standardForm(q).w2);
+    const [first, second] = [...byKey.values()].sort((a, b) => b.length - a.length).slice(0, 2).map(order);
+    expect(second!.length).toBeGreaterThan(96);
+    for (const n of [1, 2, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 48]) {
+      const g = new Rote704();
+      const saved = new Map<string, number>();
+      const boards = [first!, second!].map((group) => group.slice(0, 2 * n + 1));
+      boards.flat().forEach((p, i) => {
+        if (i % 2 === 1) { saved.set(id(p), 64 * i); g.save(p, 64 * i, 3); } // n boards a record, a miss before, between and after each
+      });
+      for (const p of boards.flat()) {
+        expect(g.look(p).score).toBe(saved.get(id(p)));
+        expect(g.look(reversed(p)).score).toBe(saved.get(id(p)));
+      }
+    }
+  });
 });
 
-// The memo (rote.sap KLAB, KLAE, KLAA): after a look-up that searched both areas, KLOOK keeps its
-// key and W1 with the one board of that key and W1 (or none); a sibling with the same key and W1
-// is answered from the memo alone - compared with that board's W2 and W3, or not saved. Anything
-// that changes the areas, a second board with the W1, or a hit in the pool (the changes then not
-// searched) forgets it.
 describe("KLOOK's memo of the last search: siblings with one key and one W1", () => {
   /** Siblings (Black to move, Black's pieces the same) sharing one key: at least n of them. */
   const sameKey = (seed: number, n: number): Position[] => {
@@ -240,6 +261,50 @@ describe("KLOOK's memo of the last search: siblings with one key and one W1", ()
     expect(cycles(g, b!).score).toBe(128);
     expect(cycles(g, c!).score).toBeUndefined();
     expect(cycles(g, a!).score).toBe(64);
+  });
+
+  it('a hit in the changes (searched first) leaves the pool unsearched: a sibling in the pool is still found, either side to move', () => {
+    const [a, b] = sameKey(23, 2);
+    for (const turn of [false, true]) {
+      const g = new Rote704();
+      g.save(a!, 64, 3);
+      onTapeAndRead(g); // a in the pool
+      g.save(b!, 128, 3); // b in the changes, a board of the same key and W1
+      const [x, y] = [a!, b!].map((p) => (turn ? reversed(p) : p));
+      expect(cycles(g, y!).score).toBe(128); // the pool's place of the key not known yet
+      expect(cycles(g, x!).score).toBe(64);
+      expect(cycles(g, y!).score).toBe(128);
+    }
+  });
+
+  it('a miss that meets a board of its W1 greater than itself counts the boards of that W1 after it: the memo answers none of them wrongly', () => {
+    // three boards of one key and one W1, by W2: the least not saved, the other two saved
+    const [least, mid, most] = sameKey(7, 3).slice(0, 3).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);
+    for (const area of ['pool', 'changes'] as const) {
+      for (const turn of [false, true]) {
+        const g = new Rote704();
+        if (area === 'pool') { g.save(mid!, 64, 3); g.save(most!, 128, 3); onTapeAndRead(g); } else { onTapeAndRead(g); g.save(mid!, 64, 3); g.save(most!, 128, 3); }
+        const [x, y, z] = [least!, mid!, most!].map((p) => (turn ? reversed(p) : p));
+        expect(cycles(g, x!).score).toBeUndefined();
+        expect(cycles(g, z!).score).toBe(128);
+        expect(cycles(g, y!).score).toBe(64);
+      }
+    }
+  });
+
+  it('a hit of the search in the changes forgets the memo: a board of the same key and W1 after it in the record is still found', () => {
+    // two boards of one key and one W1 in the changes; the look-up of the first (by W2) stops at it
+    const [first, second] = sameKey(7, 2).slice(0, 2).sort((p, q) => standardForm(p).w2 - standardForm(q).w2);
+    for (const turn of [false, true]) {
+      const g = new Rote704();
+      onTapeAndRead(g);
+      g.save(first!, 64, 3);
+      g.save(second!, 128, 3);
+      const [x, y] = [first!, second!].map((p) => (turn ? reversed(p) : p));
+      expect(cycles(g, x!).score).toBe(64);
+      expect(cycles(g, y!).score).toBe(128);
+      expect(cycles(g, x!).score).toBe(64);
+    }
   });
 });
 

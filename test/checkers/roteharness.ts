@@ -21,6 +21,9 @@ export class Rote704 extends Game704 {
     // these routine tests count one unit of age a merge and merge at every game end (KMEVR, the way
     // before Samuel's "until a reasonable number have been accumulated"); the tests of that way say so
     this.poke('KMEVR', 1);
+    // these routine tests state the reading forward (KRPM records a move, KBAND 0, the way before the band
+    // reading); rote-band.test.ts states the band reading, the deck's default
+    this.poke('KBAND', 0);
     // the memory tape (1, blank: an empty memory) and the merges' scratch tapes 2 and 5, in core
     for (const n of [1, 2, 5]) this.mountTape(n, []);
   }
@@ -213,6 +216,46 @@ export class ForwardReader {
       this.pool.push(r);
       this.next++;
       c++;
+    }
+  }
+}
+
+/**
+ * The band (key/2^10: G N A K O M1) KFWD's band reading takes for a search from `pos`: `pos` with the
+ * other side to move, the move O changed, the row moment one lower.
+ */
+export function band(pos: Position): number {
+  const k = standardForm({ squares: pos.squares, blackToMove: !pos.blackToMove }).key;
+  return Math.floor((k + (Math.floor(k / 2 ** 20) % 2 === 1 ? -1 : 1) * 2 ** 20) / 1024) - 1;
+}
+
+/** The band of the next search (the other side's, one move on): `pos`'s own key/2^10. */
+export const nextBand = (pos: Position): number => Math.floor(standardForm(pos).key / 1024);
+
+/**
+ * KFWD's band reading (KBAND not 0) stated independently, move by move: records in tape order; one
+ * whose key/2^10 is this search's band or the next search's is read into the pool (a full pool drops
+ * its first records), one beyond both bands waits, any other is passed over.
+ */
+export class BandReader {
+  pool: MemoryRecord[] = [];
+  passed = 0;
+  dropped = 0;
+  private next = 0;
+
+  constructor(private readonly records: readonly MemoryRecord[], private readonly cap: number) {}
+
+  /** The records read before a search from `pos`. */
+  move(pos: Position): void {
+    const bands = [band(pos), nextBand(pos)];
+    const hi = Math.max(...bands);
+    for (; this.next < this.records.length; this.next++) {
+      const r = this.records[this.next]!;
+      const h = Math.floor(r.key / 1024);
+      if (h > hi) break;
+      if (!bands.includes(h)) { this.passed++; continue; }
+      while (this.pool.reduce((t, q) => t + q.boards.length, 0) + r.boards.length > this.cap) { this.pool = this.pool.slice(1); this.dropped++; }
+      this.pool.push(r);
     }
   }
 }

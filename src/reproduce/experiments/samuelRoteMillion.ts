@@ -237,7 +237,7 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
 }
 
 /** The probe's starts: positions of Tinsley's games after PROBE_PLIES, 6 in seed-1 order (2 with --quick). */
-function probeStarts(quick: boolean): Ballot[] {
+export function probeStarts(quick: boolean): Ballot[] {
   const starts = bookStarts(join(packageRoot(), 'data', 'tinsley.pdn'), PROBE_PLIES).map((s, i) => ({ number: i + 1, moves: ['book'], status: 'book', name: `Tinsley ${s.name}`, fen: s.fen }));
   return ballotOrder(starts, 1).slice(0, quick ? 1 : 6);
 }

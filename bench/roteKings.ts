@@ -120,3 +120,26 @@ for (let pass = 1; pass <= Number(passesText); pass++) {
   }
   console.log(`the test game's positions in the memory:\n  ${rows.join('\n  ')}`);
 }
+
+// How much of a search's quiet ply-3 boards the band reading has in core: over every start, the
+// boards three quiet moves on whose key/2^10 is the search's band (the root seen by the other side,
+// O changed, M1 one lower: rote.sap KFBD), and the keys those boards spread over.
+{
+  const tot: Record<string, { boards: number; inBand: number; keys: number; searches: number }> = {};
+  for (const f of starts) {
+    const root = parseFen(f);
+    const band = Math.floor((standardForm({ ...root, blackToMove: !root.blackToMove }).key ^ 2 ** 20) / 1024) - 1;
+    const keys = new Set<number>();
+    const t = (tot[f[0]!] ??= { boards: 0, inBand: 0, keys: 0, searches: 0 });
+    for (const a of legalMoves(root)) if (!a.captures.length) for (const b of legalMoves(a.result)) if (!b.captures.length) for (const c of legalMoves(b.result)) {
+      if (c.captures.length) continue;
+      const k = Math.floor(standardForm(c.result).key / 1024);
+      keys.add(k);
+      t.boards++;
+      if (k === band) t.inBand++;
+    }
+    t.keys += keys.size;
+    t.searches++;
+  }
+  for (const [side, t] of Object.entries(tot)) console.log(`band coverage, ${side === 'B' ? 'the kings' : 'the lone king'} to move: ${t.inBand} of ${t.boards} quiet ply-3 boards in the search's band (${((100 * t.inBand) / t.boards).toFixed(1)} %), ${(t.keys / t.searches).toFixed(1)} keys a search`);
+}

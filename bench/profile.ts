@@ -61,7 +61,7 @@ cpu.run = (limit: number) => {
     const c = cpu.cycles;
     if (owner[loc]! >= 0) flat[owner[loc]!] += c - c0;
     if (stack.some((f) => f.i === 0)) {
-      const k = cpu.mem[ETK]!;
+      const k = Math.floor(cpu.mem[ETK]! / 262144) & 0x7fff; // the slot, in ETK's decrement (eval.sap EVT)
       const slot = k > 0 ? byAddr.get(cpu.mem[VTR - k]! % 32768) ?? '?' : '(no slot: piece term, set-up)';
       bySlot.set(slot, (bySlot.get(slot) ?? 0) + c - c0);
     }

@@ -59,6 +59,14 @@ const P37 = 137438953472;
 const W18 = 262144; // 2^18: the decrement field starts at bit 17
 const P33 = 8589934592;
 const P27 = 134217728; // 2^27: a floating word's characteristic starts at bit 8
+/**
+ * `x * 2^18` written as `x / 2^-18`: the same exact product (V8 turns the division by a power of
+ * two back into a multiplication), but an operand that is not a small integer, so V8's optimised
+ * code never speculates a 31-bit product. With `* 262144`, the first decrement or high half above
+ * 2^13 deoptimised the block ("overflow"; 13 of a first game's 27 deoptimisations) and it was
+ * compiled again.
+ */
+const TIMES_W18 = `/ ${2 ** -18}`;
 
 /** Local register names and the Cpu fields they stand for, in the order cores load them. */
 export const REGISTER_FILE: readonly (readonly [local: string, field: string])[] = [
@@ -81,15 +89,22 @@ const SHIFT_FNS = {
   shiftExtra: (n: number): number => shiftCycles(n) - 2,
   /** ALS overflow (reachesP): AC 1-35 at or above this reaches P within n places. */
   alsLimit: (n: number): number => (n === 0 ? Infinity : n >= 35 ? 1 : 2 ** (35 - n)),
-  /** ALS: the factor of the shift (0 when everything leaves Q). */
-  alsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** n),
+  /** ALS: the shift as a division (by 2^-n; Infinity when everything leaves Q), for the reason of TIMES_W18. */
+  alsDivisor: (n: number): number => (n >= 37 ? Infinity : 2 ** -n),
   /** ARS: the factor of the shift (0 when everything leaves 35). */
   arsFactor: (n: number): number => (n >= 37 ? 0 : 2 ** -n),
 };
-/** The functions generated code may call, by these names. */
+type ShiftFn = keyof typeof SHIFT_FNS;
+/**
+ * SHIFT_FNS as tables over the 256 counts, for a count known only when the code runs (a planted
+ * shift, an indexed one, the interpreter): a load instead of a call. The evaluation's planted
+ * `ARS **` spent 84 ms of Samuel's second series in the call to `arsFactor`.
+ */
+const SHIFT_TABLES = Object.fromEntries(Object.entries(SHIFT_FNS).map(([k, f]) => [k, Float64Array.from({ length: 256 }, (_, n) => f(n))])) as Record<ShiftFn, Float64Array>;
+/** The functions (and shift tables) generated code may use, by these names. */
 export const HELPERS = {
   divide, floatAdd, floatDivide, floatMultiply, multiply, rotateMq, roundAc, shiftLeftLong, shiftLrs, order,
-  octal5: formatAddr, ...SHIFT_FNS,
+  octal5: formatAddr, ...SHIFT_TABLES,
   END_OF_FILE, END_OF_RECORD, NO_INPUT,
 };
 
@@ -104,7 +119,7 @@ const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
  * keeps the low 32 bits of any integer below 2^53. A handful of number operations, no call.
  */
 const bitwise36 = (a: string, b: string, o: '&' | '|'): string =>
-  `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) * ${W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
+  `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) ${TIMES_W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
 
 /** `target = (LOGICAL o C(Y))`, the operands read once. */
 const logic = (o: '&' | '|', y: string, assign: (v: string) => string): string =>
@@ -133,8 +148,8 @@ const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff
 const isLiteral = (e: string): boolean => /^\d+$/.test(e);
 /** The shift count, the low 8 bits of Y (§5.4): a literal when Y is one. */
 const count = (y: string): string => (isLiteral(y) ? String(Number(y) & 255) : `(${y} & 255)`);
-/** `fn(n)`, or its value when n is a literal (the translator's constant Y). */
-const fold = (fn: keyof typeof SHIFT_FNS, n: string): string => (isLiteral(n) ? String(SHIFT_FNS[fn](Number(n))) : `${fn}(${n})`);
+/** `fn(n)`: its value when n is a literal (the translator's constant Y), else a load from its table. */
+const fold = (fn: ShiftFn, n: string): string => (isLiteral(n) ? String(SHIFT_FNS[fn](Number(n))) : `${fn}[${n}]`);
 
 /** Shifts through a helper of arith.ts. */
 const shift = (statement: string) => (g: Gen): string =>
@@ -191,7 +206,7 @@ const MACHINE: Record<string, Semantics> = {
   STQ: J((g) => g.store(g.y, 'mq')),
   STZ: J((g) => g.store(g.y, '0')),
   STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`),
-  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + ${DECREMENT_OF('acM')} * ${W18}`)} }`),
+  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`),
   STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`), // S,1,2 := P,1,2
   SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`), // S,1-17 := MQ S,1-17
   // ---- fixed point (§5.2)
@@ -199,7 +214,11 @@ const MACHINE: Record<string, Semantics> = {
   SUB: J(arith('negated')),
   ADM: J(arith(0)),
   SBM: J(arith(1)),
-  MPY: J((g) => g.call(`cyc += multiply(c, m[${g.y}], false) - 20;`)),
+  // A product below 2^53 (the evaluation's weight times a term: nearly always) is exact as a
+  // double and is split in line; the rest goes to multiply()'s 18-bit limbs.
+  MPY: J((g) => `{ const v = m[${g.y}], vs_ = v >= ${P35} ? 1 : 0, qs_ = mq >= ${P35} ? 1 : 0, p_ = (v - vs_ * ${P35}) * (mq - qs_ * ${P35});
+    if (p_ < ${2 ** 53}) { const h_ = Math.floor(p_ / ${P35}); acS = vs_ ^ qs_; acM = h_; mq = acS * ${P35} + (p_ - h_ * ${P35}); }
+    else { ${g.call('cyc += multiply(c, v, false) - 20;')} } }`),
   MPR: J((g) => g.call(`cyc += multiply(c, m[${g.y}], true) - 20;`)),
   DVP: J((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)} if (q_ > 0) cyc += q_ - 3; }`),
   DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
@@ -212,7 +231,7 @@ const MACHINE: Record<string, Semantics> = {
   ACL: J((g) => addLogical(`m[${g.y}]`)),
   // ---- shifts (§5.4)
   ALS: J(acShift((n) => `if (acM - Math.floor(acM / ${P35}) * ${P35} >= ${fold('alsLimit', n)}) ov = true;
-    { const t_ = acM * ${fold('alsFactor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
+    { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
   ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`)),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
@@ -232,10 +251,10 @@ const MACHINE: Record<string, Semantics> = {
   // ---- index registers (§5.6): Y is not indexed; the tag names the registers
   LXA: J((g) => g.setX(`m[${g.y}] & am`)),
   LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`)),
-  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} * ${W18} + x * ${W18}`)} }`),
+  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`),
   PAX: J((g) => g.setX('acM & am')),
   PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`)),
-  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x * ${W18}; }`),
+  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`),
   TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`), // XR := two's complement of L
   // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
   TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`),

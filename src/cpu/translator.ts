@@ -100,6 +100,8 @@ export class Translator {
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
   private readonly pageEntries: number[][];
+  /** The marked words per page, which validate() compares (a series' slices call it a thousand times). */
+  private readonly pageWords: number[][];
   private readonly live = new Set<number>();
 
   constructor(private readonly cpu: TranslatedCpu) {
@@ -110,6 +112,7 @@ export class Translator {
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
+    this.pageWords = Array.from({ length: size >>> PAGE_BITS }, () => []);
   }
 
   /** A store hit a word a live block was built from: that word is interpreted from now on. */
@@ -122,8 +125,7 @@ export class Translator {
   validate(): void {
     const m = this.cpu.mem, cm = this.codeMark, sh = this.shadow;
     for (const p of this.live) {
-      const base = p << PAGE_BITS;
-      for (let a = base; a < base + PAGE; a++) {
+      for (const a of this.pageWords[p]!) {
         if (cm[a] !== 0 && m[a] !== sh[a]) { this.drop(p); break; }
       }
     }
@@ -133,10 +135,12 @@ export class Translator {
     if (!this.live.delete(p)) return;
     for (const e of this.pageEntries[p]!) this.blocks[e] = undefined;
     this.pageEntries[p] = [];
+    this.pageWords[p] = [];
     this.codeMark.fill(0, p << PAGE_BITS, (p + 1) << PAGE_BITS);
   }
 
   private mark(a: number): void {
+    if (this.codeMark[a] === 0) this.pageWords[a >>> PAGE_BITS]!.push(a);
     this.codeMark[a] = 1;
     this.shadow[a] = this.cpu.mem[a]!;
   }
@@ -237,7 +241,7 @@ export class Translator {
       if (planted) {
         // The word as it is when it runs: the same but for its address, or the interpreter runs it.
         const x = knownX(t, known);
-        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ins += ${count - 1}; cyc += ${cycles - CYCLES[op]!}; ic = ${a}; rc = ${CHANGED}; break main; }
+        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ${done(count - 1, cycles - CYCLES[op]!)} ic = ${a}; rc = ${CHANGED}; break main; }
   const y = ${indexed ? `((pw_ & 0x7fff) - ${x === null ? xr(t) : x}) & ${am}` : `pw_ & ${am}`}; ${body} }`);
         // Not marked: stores into it need not drop blocks.
       } else {
@@ -247,14 +251,15 @@ export class Translator {
       }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on
-        if (next >= 0) parts.push(`ins += ${count}; cyc += ${cycles}; ic = ${next}; ${labels.has(next) ? 'continue' : 'break'} main;`);
+        if (next >= 0) parts.push(labels.has(next) ? `${round(count, cycles)} ic = ${next}; continue main;` : `${done(count, cycles)} ic = ${next}; break main;`);
         count = 0; cycles = 0;
       }
     }
+    const body = parts.join('\n');
     const loop = `main: for (;;) {
     if (ins + ${line.words.length} > left) { rc = ${BUDGET}; break; }
     switch (ic) {
-${parts.join('\n')}
+${body}
     }
     break;
   }`;
@@ -265,11 +270,12 @@ ${parts.join('\n')}
 return function block${entry.toString(8)}(c, end) {
   const m = c.mem, cm = c.codeMark, am = ${am};
   // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
-  let ic = ${entry}, ins = 0, cyc = 0, rc = 0;
+  let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;
   const left = end - c.instructions;
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
+  ins += ex >>> 16; cyc += ex & 0xffff; // what the way out (done()) counted
   c.ic = ic; c.instructions += ins; c.cycles += cyc;
   return rc < 0 ? rc : ic;
 };`;
@@ -354,11 +360,11 @@ return function block${entry.toString(8)}(c, end) {
     const regs = selected(t);
     const kx = knownX(t, known);
     const ky = indexed && !planted ? indexedY(w, known, am) : null;
-    const done = `ins += ${count}; cyc += ${cycles};`;
+    const way = done(count, cycles);
     const to = (target: number): string =>
-      labels.has(target) ? `${done} ic = ${target}; continue main;` : `${done} ic = ${target}; break main;`;
+      labels.has(target) ? `${round(count, cycles)} ic = ${target}; continue main;` : `${way} ic = ${target}; break main;`;
     const transfer = (target: string): string => {
-      if (target === 'y') return `${done} ic = y; break main;${JUMP}`;
+      if (target === 'y') return `${way} ic = y; break main;${JUMP}`;
       const n = Number(target);
       targets.push(n);
       return n === follow ? JUMP : `${to(n)}${JUMP}`;
@@ -374,7 +380,7 @@ return function block${entry.toString(8)}(c, end) {
       },
       // A store into a word some block was built from drops the blocks built from its page, this
       // one perhaps among them: the block leaves after the store.
-      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${done} ic = ${(L + 1) & am}; break main; } }`,
+      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${way} ic = ${(L + 1) & am}; break main; } }`,
       jump: transfer,
       go: transfer,
       skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },
@@ -382,6 +388,17 @@ return function block${entry.toString(8)}(c, end) {
     };
   }
 }
+
+/**
+ * A way out of a block after `count` instructions and `cycles` base cycles since the last label:
+ * one constant put in `ex`, which the block's end (run by every way out) adds to the counts. Code
+ * V8 has not seen run when it optimises a block becomes a deoptimisation, and an arithmetic
+ * `ins += n` on every way out was most of those that were not new paths through the 704 code
+ * (14 of a first game's 36); an assignment needs no feedback.
+ */
+const done = (count: number, cycles: number): string => `ex = ${count * 65536 + cycles};`;
+/** The way round the block's loop: the counts added there (adding `ex` at the loop's top cost tight loops 10-20%). */
+const round = (count: number, cycles: number): string => `ins += ${count}; cyc += ${cycles};`;
 
 /** XR1, XR2, XR4 as far as known at translate time: a value, or -1. */
 type Known = readonly [number, number, number];

@@ -93,6 +93,15 @@ describe('§5.2 MPY / MPR', () => {
     // 2^34 * 3 = 2^35 + 2^34: AC 1, MQ bit 1
     Runner.of(op('MPY', D)).mq(pos(3)).mem(D, pos(2 ** 34)).run().expectAcRaw(0, 1).expectMq(pos(2 ** 34));
   });
+  it('MPY: products on both sides of 2^53 (split in line below it, by 18-bit limbs from it on) are exact', () => {
+    const below = (2 ** 26 - 1) * (2 ** 27 + 1); // 2^53 - 2^26 - 1, exact as a double
+    expect(below).toBeLessThan(2 ** 53);
+    Runner.of(op('MPY', D)).mq(pos(2 ** 27 + 1)).mem(D, neg(2 ** 26 - 1)).run()
+      .expectAcRaw(1, Math.floor(below / 2 ** 35)).expectMq(neg(below % 2 ** 35)).expectCycles(20);
+    // (2^27 + 1)(2^26 + 1) = 2^53 + 2^27 + 2^26 + 1: not exact as a double product
+    Runner.of(op('MPY', D)).mq(neg(2 ** 27 + 1)).mem(D, neg(2 ** 26 + 1)).run()
+      .expectAcRaw(0, 2 ** 18).expectMq(pos(2 ** 27 + 2 ** 26 + 1)).expectCycles(20);
+  });
   it('MPY never overflows and clears Q,P', () => {
     Runner.of(op('MPY', D)).acRaw(0, Q + P).set({ acOverflow: false }).mq(pos(MAG)).mem(D, pos(MAG)).run()
       .expectOverflow(false).expectAcRaw(0, MAG - 1);

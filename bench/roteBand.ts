@@ -14,7 +14,8 @@ import { setupCards } from '../src/checkers/notation/pdn.ts';
 import { appendFileSync } from 'node:fs';
 import { applyPath, parseFen, toFen } from '../src/checkers/notation/board.ts';
 import { ACF_BALLOTS, ballotOrder, playable, readBallots, type Ballot } from '../src/checkers/selfplay/openings.ts';
-import { phaseOf, piecesOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
+import { phaseOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
+import { piecesOf } from '../src/checkers/notation/board.ts';
 import { probeStarts } from '../src/reproduce/experiments/samuelRoteMillion.ts';
 
 const [memory, ...rest] = process.argv.slice(2);

@@ -27,7 +27,8 @@ import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { bookCards, parsePdn } from '../src/checkers/notation/pdn.ts';
 import { applyPath, parseFen, startPosition, type Position } from '../src/checkers/notation/board.ts';
 import { packageRoot } from '../src/host/stateFolder.ts';
-import { phaseOf, piecesOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
+import { phaseOf, type Phase } from '../src/reproduce/experiments/samuelRote.ts';
+import { piecesOf } from '../src/checkers/notation/board.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const LEARN = Number(args.LEARN ?? 12);

@@ -24,6 +24,9 @@ export const rowOf = (s: number): number => Math.floor((s - 1) / 4);
 export const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
 export const squareAt = (r: number, c: number): number => 4 * r + Math.floor(c / 2) + 1;
 
+/** Pieces on the board. */
+export const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
+
 export function startPosition(): Position {
   const squares: Piece[] = new Array<Piece>(33).fill(null);
   for (let s = 1; s <= 12; s++) squares[s] = 'b';

@@ -88,6 +88,9 @@ export interface MemoryTape {
   reels: ReelSummary[];
 }
 
+/** A board's words before its score word in the record of `key`: 3 with kings (the key's kings bit), else 2. */
+export const wordsPerBoard = (key: number): number => (Math.floor(key / 2 ** 21) % 2 === 1 ? 3 : 2);
+
 export const signedWord = (w: number): number => (w >= SIGN ? -(w - SIGN) : w);
 
 /** Samuel's 2^30 win (search.sap VWIN): a magnitude above SURE_SCORE = VWIN - 64 is a sure win or loss (game.sap GSURE). */
@@ -147,7 +150,7 @@ function decodeReel(entries: readonly TapeEntry[], name: string) {
       break;
     }
     words += w.length;
-    const L = Math.floor(w[0]! / 2 ** 21) % 2 === 1 ? 3 : 2;
+    const L = wordsPerBoard(w[0]!);
     const per = L + 1;
     const n = Math.floor((w.length - 1) / per);
     if ((w.length - 1) % per !== 0 || n === 0) problems.push(`${name}record ${i + 1}: ${w.length} words, not the key and boards of ${per} words`);

@@ -21,11 +21,11 @@ import { join } from 'node:path';
 import { CheckersSession, type Event } from '../program/session.ts';
 import { checkersAssembly } from '../program/deck.ts';
 import { setupCards } from '../notation/pdn.ts';
-import { applyPath, colOf, parseFen, rowOf, squareAt, toFen, type Piece, type Position } from '../notation/board.ts';
+import { applyPath, colOf, parseFen, piecesOf, rowOf, squareAt, toFen, type Piece, type Position } from '../notation/board.ts';
 import { readTapeFile, recordToWords, TAPE_MARK, wordsToRecord, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
 import { asciiToWords } from '../../devices/codes.ts';
 import { isMemorySet, readManifest, mountMemoryReadOnly } from './memorySet.ts';
-import { boardFen, freeBits, standardFen } from './memoryTape.ts';
+import { boardFen, freeBits, standardFen, wordsPerBoard } from './memoryTape.ts';
 
 const SIGN = 2 ** 35;
 const MEMEND = asciiToWords('MEMEND')[0]!;
@@ -52,8 +52,6 @@ export function positionOfWords(fa: number, ba: number, fp: number, bp: number, 
   for (const s of squaresOf(white)) squares[s] = wk.has(s) ? 'W' : 'w';
   return { squares, toMove: blackToMove ? 'black' : 'white' };
 }
-
-export const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
 
 /** The four symmetries of the dark squares (identity, half turn, the two diagonal reflections). */
 const IMAGES: ((r: number, c: number) => [number, number])[] = [(r, c) => [r, c], (r, c) => [7 - r, 7 - c], (r, c) => [c, r], (r, c) => [7 - c, 7 - r]];
@@ -189,7 +187,7 @@ export class MemoryIndex {
         if (e.kind === 'mark') break;
         const w = recordToWords(e, 'binary');
         if (w[0] === 0) { this.merge = w[4] ?? 0; break; }
-        const L = Math.floor(w[0]! / 2 ** 21) % 2 === 1 ? 3 : 2;
+        const L = wordsPerBoard(w[0]!);
         for (let o = 1; o + L <= w.length - 1; o += L + 1) {
           const words = w.slice(o, o + L + 1);
           const fen = boardFen({ w1: freeBits(words[0]!)[0], w2: freeBits(words[1]!)[0], w3: L === 3 ? words[2]! : 0 });
@@ -243,13 +241,8 @@ export function perMoveMemory(index: MemoryIndex, lookups: readonly string[], pa
   return held.size;
 }
 
-/**
- * The forward reading (KRPM records a move, down to N - KPDEP pieces): where the program also has a
- * band reading (KBAND not 0 reads the records of the search's band instead), it is switched off, so
- * KRPM and KPDEP say what is read.
- */
-export const forwardReading = (words: Record<string, number>): Record<string, number> =>
-  (checkersAssembly().symbols.has('KBAND') ? { ...words, KBAND: 0 } : words);
+/** The forward reading (KRPM records a move, down to N - KPDEP pieces), the band reading off, so KRPM and KPDEP say what is read. */
+export const forwardReading = (words: Record<string, number>): Record<string, number> => ({ ...words, KBAND: 0 });
 
 /** Read whole before the search: a small memory fits the pool (KPCAP 800), so every board it holds is in core. */
 export const readAll = (): Record<string, number> => forwardReading({ KRPM: 1000, KPDEP: 1000 });

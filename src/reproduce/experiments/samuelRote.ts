@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { join } from 'node:path';
 import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
-import { applyPath, parseFen, type Position } from '../../checkers/notation/board.ts';
+import { applyPath, parseFen, piecesOf } from '../../checkers/notation/board.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
@@ -195,7 +195,6 @@ const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 interface MoveStat { phase: Phase; lookups: number; hits: number; ply: number; seconds: number; fen: string }
 
 const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
-export const piecesOf = (p: Position): number => p.squares.filter((q) => q !== null).length;
 
 /** One self-play game from `ballot`, the memory read only (or none): a line a program move. */
 async function measuredGame(ballot: Ballot, memory: string | undefined): Promise<MoveStat[]> {

@@ -19,14 +19,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { packageRoot } from '../../host/stateFolder.ts';
-import { mcnemarExact } from '../../host/stats.ts';
-import { applyPath, toFen } from '../../checkers/notation/board.ts';
-import { parsePdn } from '../../checkers/notation/pdn.ts';
-import { setupCards } from '../../checkers/notation/pdn.ts';
+import { applyPath, other, parseFen, toFen, type Side } from '../../checkers/notation/board.ts';
+import { parsePdn, setupCards } from '../../checkers/notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
 import { ballotOrder, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { MemoryIndex, memoryEntries, oneMove, perMoveMemory, readAll, sameMove, traceLookups, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
-import { other, parseFen, type Side } from '../../checkers/notation/board.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { capturedBy, Program704 } from '../../checkers/match/match.ts';
 import { mountMemoryReadOnly } from '../../checkers/rote/memorySet.ts';
@@ -325,5 +322,3 @@ export function logFit(xs: readonly number[], ys: readonly number[]): { a: numbe
   const a = my - b * mx;
   return { a, b, at: (x) => a + b * Math.log(x) };
 }
-
-export { mcnemarExact };

@@ -5,7 +5,8 @@
 import { linesScene } from '../../host/charts.ts';
 import type { Picture, Row, Section, Verdict } from '../experiment.ts';
 import { pairedTest } from '../../host/stats.ts';
-import { logFit, mcnemarExact, playOf, utilOf, type MatchPlayed, type MatchResult, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
+import { mcnemarExact } from '../../host/stats.ts';
+import { logFit, playOf, utilOf, type MatchPlayed, type MatchResult, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
 
 /** What perfectReading measured: each copy's figures, the match's baseline games and each copy's match. */
 export interface PerfectOutcome { sizes: SizeResult[]; base: MatchPlayed[]; matches: MatchResult[] }

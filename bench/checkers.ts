@@ -209,6 +209,7 @@ function roteLookups(): { black: number; white: number; miss: number } {
     for (let i = 0; i < 400; i++) save();
     call(m, 'KMERGE');
   }
+  m.deposit(sym('KBAND'), [0]); // read forward, every record into the pool: the band reading would keep only two bands
   m.deposit(sym('KRPM'), [10000]);
   m.deposit(sym('KPDEP'), [24]);
   call(m, 'STARTP');

@@ -9,11 +9,11 @@
 // / dropped, boards culled (KNRD, KNSKP, KNDRP, KNCUL after the run) and 704 time a move; and for
 // each memory the boards and records of N down to N-2 pieces (what a ply-3 look-up may need).
 // Not part of `npm run bench` (minutes of CPU: run it under nice):
-//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [KBAND=0,1,2] [HELDOUT=1] [KRLIM=160] [KEEP=DIR] [MEMORY=TAPE]
+//   nice -n 10 npx tsx bench/roteReading.ts [LEARN=12] [REPLAY=1,2] [KEYS=0/0,2/2,4/4] [KRPM=4,16,1000] [KBAND=0,1] [HELDOUT=1] [KRLIM=160] [KEEP=DIR] [MEMORY=TAPE]
 // (KEEP: the memories are left in DIR, an existing folder, not thrown away. MEMORY=TAPE: no learning, the
 // games replayed on that memory, a tape or a set, read only - keyed as KEYS says.)
-// (KRPM 1000 also sets KPDEP 1000 in the reading forward: every record read. KBAND=w: the band reading, the
-// records a ply-3 look-up needs most, row moments within w of the bands; KRPM is then not used.) Each key: the REPLAY games' boards alone, then
+// (KRPM 1000 also sets KPDEP 1000 in the reading forward: every record read. KBAND=1: the band reading, the
+// records a ply-3 look-up needs most, this search's band and the next's; KRPM is then not used.) Each key: the REPLAY games' boards alone, then
 // joined into the memory of games 1..LEARN, so the same boards are sought on a small and a large tape;
 // HELDOUT=1 adds the memory of games 1..LEARN less the replayed games (what other games' boards give).
 
@@ -35,7 +35,7 @@ const LEARN = Number(args.LEARN ?? 12);
 const REPLAY = (args.REPLAY ?? '1,2').split(',').map(Number);
 const KEYS = (args.KEYS ?? '0/0,2/2,4/4').split(',').map((k) => k.split('/').map(Number) as [number, number]);
 const RPMS = (args.KRPM ?? '4,16,1000').split(',').map(Number);
-/** KBAND: 0 the reading forward (KRPM records read a move); w > 0 the band reading, row moments within w of the bands. */
+/** KBAND: 0 the reading forward (KRPM records read a move); not 0 the band reading (this search's band and the next's). */
 const BANDS = (args.KBAND ?? '0').split(',').map(Number);
 /** KRLIM (boards a record keeps, culling) for learning and replay alike: none given, the deck's 160. */
 const LIM: Record<string, number> = args.KRLIM ? { KRLIM: Number(args.KRLIM) } : {};

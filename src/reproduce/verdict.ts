@@ -38,3 +38,6 @@ export const meanText = (values: readonly number[], digits = 1): string => {
   const { mean, sd } = spread(values);
   return values.length > 1 ? `${mean.toFixed(digits)} ± ${sd.toFixed(digits)}` : mean.toFixed(digits);
 };
+
+/** "540,368": a count with thousands separators, as the rows print counts. */
+export const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');

@@ -43,6 +43,7 @@ import { toFen } from '../../checkers/notation/board.ts';
 import type { Experiment, Outcome, Row, RunContext, Section } from '../experiment.ts';
 import { boardsOn, BOOK_PLIES, build, cli, ENDGAMES, measure, startsFile, type RoteStats } from './samuelRote.ts';
 import { perfectSections, perfectVerdict } from './samuelRotePerfectReport.ts';
+import { thousands } from '../verdict.ts';
 import { bookPositions, perfectReading } from './samuelRotePerfect.ts';
 
 const TARGET = 1_000_000;
@@ -253,8 +254,6 @@ async function measured(ctx: RunContext, p: { boards: number; file: string }, wa
   writeFileAtomic(keep, JSON.stringify({ ...o, boards: p.boards }, null, 1));
   return o;
 }
-
-const thousands = (n: number): string => n.toLocaleString('en-US');
 
 export const samuelRoteMillion: Experiment = {
   name: 'samuel-rote-million',

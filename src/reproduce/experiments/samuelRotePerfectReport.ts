@@ -4,8 +4,8 @@
 
 import { linesScene } from '../../host/charts.ts';
 import type { Picture, Row, Section, Verdict } from '../experiment.ts';
-import { pairedTest } from '../../host/stats.ts';
-import { mcnemarExact } from '../../host/stats.ts';
+import { mcnemarExact, pairedTest } from '../../host/stats.ts';
+import { thousands } from '../verdict.ts';
 import { logFit, playOf, utilOf, type MatchPlayed, type MatchResult, type PerfectSet, type SizeResult } from './samuelRotePerfect.ts';
 
 /** What perfectReading measured: each copy's figures, the match's baseline games and each copy's match. */
@@ -18,7 +18,6 @@ const matchTest = (pairs: readonly number[]): { mean: number; p: number } => {
 };
 const basePairs = (base: readonly MatchPlayed[]): number[] => Array.from({ length: base.length / 2 }, (_, i) => (base[2 * i]!.points ?? 0.5) + (base[2 * i + 1]!.points ?? 0.5));
 
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(2)} %` : '-');
 const share = (a: number, b: number): number => (b ? a / b : 0);
 const GAMES: PerfectSet[] = ['probe', 'ballots'];

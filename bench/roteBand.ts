@@ -7,7 +7,7 @@
 //   nice -n 10 npx tsx bench/roteBand.ts MEMORY [KBAND=0,1] [STARTS=ballots,probe] [ROOTS=FILE]
 // (ROOTS: the positions the program moved from with the memory, as FEN lines, for a look at what the memory holds.)
 
-import { CheckersSession } from '../src/checkers/program/session.ts';
+import { CheckersSession, type RoteSearch } from '../src/checkers/program/session.ts';
 import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { setupCards } from '../src/checkers/notation/pdn.ts';
@@ -24,7 +24,6 @@ const args = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]
 const BANDS = (args.KBAND ?? '0,1').split(',').map(Number);
 const STARTS = (args.STARTS ?? 'ballots,probe').split(',');
 const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
-const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
 const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 
 interface Tally { moves: number; seconds: number; lk: Record<Phase, number>; hit: Record<Phase, number>; ply: Record<Phase, number>; n: Record<Phase, number>; read: number; passed: number; dropped: number }
@@ -39,16 +38,16 @@ async function game(b: Ballot, mem: string | undefined, words: Record<string, nu
   session.feed(...attachMemoryReadOnly(session, mem), ...setupCards(b.fen), '*SELF', '*END');
   session.setEndOfFile(true);
   let position = parseFen(b.fen);
-  let pending: [number, number, number] | null = null;
+  let pending: RoteSearch | null = null;
   let last = session.seconds;
   const r = await session.run((e) => {
     if (e.kind === 'game') last = e.at; // as samuel-rote: a move's time from the game's start, not *ROTE ON's count
-    if (e.kind === 'rote') { const m = LOOKUPS.exec(e.text); if (m) pending = [Number(m[1]), Number(m[2]), Number(m[3])]; }
+    if (e.kind === 'rote' && e.search) pending = e.search;
     if (e.kind === 'move') {
       if (e.by === 'program') {
         const ph = phaseOf(piecesOf(position));
-        const p = pending as [number, number, number] | null;
-        t.lk[ph] += p?.[0] ?? 0; t.hit[ph] += p?.[1] ?? 0; t.ply[ph] += p?.[2] ?? e.depth; t.n[ph]++;
+        const p = pending as RoteSearch | null;
+        t.lk[ph] += p?.lookups ?? 0; t.hit[ph] += p?.hits ?? 0; t.ply[ph] += p?.ply ?? e.depth; t.n[ph]++;
         t.moves++; t.seconds += e.at - last;
         if (mem && args.ROOTS) appendFileSync(args.ROOTS, `${toFen(position)}\n`);
       }

@@ -20,7 +20,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CheckersSession } from '../src/checkers/program/session.ts';
+import { CheckersSession, type RoteSearch } from '../src/checkers/program/session.ts';
 import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { attachMemoryTapes, readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
@@ -44,8 +44,6 @@ const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
 const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
 const game = (n: number) => games[n - 1]!;
 
-const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+)/;
-
 interface Tally { moves: number; seconds: number; lk: Record<Phase, number>; hit: Record<Phase, number>; read: number; passed: number; dropped: number; culled: number }
 const zero = (): Tally => ({ moves: 0, seconds: 0, lk: { opening: 0, midgame: 0, endgame: 0 }, hit: { opening: 0, midgame: 0, endgame: 0 }, read: 0, passed: 0, dropped: 0, culled: 0 });
 
@@ -58,19 +56,16 @@ async function run(cards: string[], words: Record<string, number>, memory: strin
   session.feed(...(learn ? ['*ROTE ON'] : attachMemoryReadOnly(session, memory)), ...cards, ...(learn ? ['*ROTE OFF'] : []), '*END');
   session.setEndOfFile(true);
   let position = start ?? startPosition();
-  let pending: [number, number] | null = null;
+  let pending: RoteSearch | null = null;
   const t0 = session.seconds;
   const r = await session.run((e) => {
-    if (e.kind === 'rote') {
-      const m = LOOKUPS.exec(e.text);
-      if (m) pending = [Number(m[1]), Number(m[2])];
-    }
+    if (e.kind === 'rote' && e.search) pending = e.search;
     if (e.kind === 'move') {
-      const p = pending as [number, number] | null;
+      const p = pending as RoteSearch | null;
       if (p) {
         const ph = phaseOf(piecesOf(position));
-        t.lk[ph] += p[0];
-        t.hit[ph] += p[1];
+        t.lk[ph] += p.lookups;
+        t.hit[ph] += p.hits;
         t.moves++;
       }
       pending = null;

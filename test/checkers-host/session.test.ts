@@ -35,6 +35,7 @@ describe('the printer lines', () => {
       'END OF RUN',
       'END OF CARDS',
       'ROTE MERGE 5 COMPLETE - BOARDS 61 RECORDS 28 ON TAPE 2',
+      'ROTE LOOK-UPS 412 HITS 7 SAVED PLY 12 TIME SAVED 16 MS',
       'SOMETHING ELSE',
     ];
     expect(strip(parsePrintout(lines.join('\n')))).toEqual([
@@ -61,6 +62,7 @@ describe('the printer lines', () => {
       { kind: 'end', why: 'run' },
       { kind: 'end', why: 'cards' },
       { kind: 'rote' },
+      { kind: 'rote', search: { lookups: 412, hits: 7, ply: 12 } },
       { kind: 'other' },
     ]);
   });

@@ -25,6 +25,9 @@ export type MoveBy =
   /** Book mode: the book move's score and the program's choice with its score (both exact, for the side moving), H and L. */
   | { by: 'book'; bookScore: number; program: number[]; programJump: boolean; programScore: number; high: number; low: number };
 
+/** `ROTE LOOK-UPS L HITS H SAVED PLY P ...`, printed after each search with rote learning on (rote.sap): its look-ups, hits and effective ply. */
+export interface RoteSearch { lookups: number; hits: number; ply: number }
+
 export type Event = Line & (
   | { kind: 'banner' }
   | { kind: 'game'; mode: 'play' | 'self' | 'book'; programPlays?: Side }
@@ -46,7 +49,8 @@ export type Event = Line & (
   | { kind: 'table'; table: number }
   | { kind: 'board'; position: Position }
   | { kind: 'end'; why: 'run' | 'cards' }
-  | { kind: 'rote' }
+  /** A rote-learning line; after each of the program's searches, its look-ups (`search`). */
+  | { kind: 'rote'; search?: RoteSearch }
   | { kind: 'other' }
 );
 
@@ -94,6 +98,7 @@ const LINE_FORMATS: [RegExp, (m: RegExpExecArray) => Parsed][] = [
   [/^PERFT (\d+) = (\d+)$/, (m) => ({ kind: 'perft', depth: Number(m[1]), count: Number(m[2]) })],
   [/^END OF (RUN|CARDS)$/, (m) => ({ kind: 'end', why: m[1] === 'RUN' ? 'run' : 'cards' })],
   // rote learning's lines (docs/checkers-rote.md), only with *ROTE ON; the text says the rest
+  [/^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/, (m) => ({ kind: 'rote', search: { lookups: Number(m[1]), hits: Number(m[2]), ply: Number(m[3]) } })],
   [/^ROTE /, () => ({ kind: 'rote' })],
 ];
 

@@ -82,8 +82,7 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
       moves = [];
     }
     if (e.kind === 'rote') {
-      const search = /^ROTE LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
-      if (search) pending = { lookups: Number(search[1]), hits: Number(search[2]) };
+      if (e.search) pending = { lookups: e.search.lookups, hits: e.search.hits };
       const m = /^ROTE TOTALS LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
       if (m) [t.lookups, t.hits] = [Number(m[1]), Number(m[2])];
       if (MERGE_COMPLETE.test(e.text)) t.merges++;

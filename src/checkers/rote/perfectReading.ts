@@ -18,7 +18,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CheckersSession, type Event } from '../program/session.ts';
+import { CheckersSession, type Event, type RoteSearch } from '../program/session.ts';
 import { checkersAssembly } from '../program/deck.ts';
 import { setupCards } from '../notation/pdn.ts';
 import { applyPath, colOf, parseFen, piecesOf, rowOf, squareAt, toFen, type Piece, type Position } from '../notation/board.ts';
@@ -86,8 +86,6 @@ export interface TracedSearch {
   savedPly: number;
 }
 
-const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
-
 /**
  * The trace on a session's CPU: a list a search (from KPRE's entry with KON set), each look-up's
  * board (KLOOK's entry with SPLY = VPMIN: KLOOK's own test) in its standard form. Entries and data
@@ -138,17 +136,14 @@ export async function traceRun(cards: string[], words: Record<string, number>, m
     const out: TracedSearch[] = [];
     let position: Position | null = null;
     let starts = 0;
-    let pending: { lookups: number; hits: number; ply: number } | null = null;
+    let pending: RoteSearch | null = null;
     const r = await session.run((e) => {
       onEvent?.(e);
       if (e.kind === 'game') position = start[starts++] ?? null;
-      if (e.kind === 'rote') {
-        const m = LOOKUPS.exec(e.text);
-        if (m) pending = { lookups: Number(m[1]), hits: Number(m[2]), ply: Number(m[3]) };
-      }
+      if (e.kind === 'rote' && e.search) pending = e.search;
       if (e.kind === 'move') {
         if (e.by === 'program' && position) {
-          const p = pending as { lookups: number; hits: number; ply: number } | null;
+          const p = pending as RoteSearch | null;
           const lookups = searches[out.length] ?? [];
           if (p && p.lookups !== lookups.length) throw new Error(`search ${out.length + 1}: the program counted ${p.lookups} look-ups, the trace ${lookups.length}`);
           out.push({ fen: toFen(position), pieces: piecesOf(position), lookups, path: e.path, score: e.score, depth: e.depth, hits: p?.hits ?? 0, savedPly: p?.ply ?? e.depth });

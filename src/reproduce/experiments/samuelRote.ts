@@ -15,7 +15,7 @@ import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { applyPath, parseFen, piecesOf } from '../../checkers/notation/board.ts';
 import { setupCards } from '../../checkers/notation/pdn.ts';
-import { CheckersSession } from '../../checkers/program/session.ts';
+import { CheckersSession, type RoteSearch } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
 import { ACF_BALLOTS, ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
@@ -194,25 +194,20 @@ const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 
 interface MoveStat { phase: Phase; lookups: number; hits: number; ply: number; seconds: number; fen: string }
 
-const LOOKUPS = /^ROTE LOOK-UPS (\d+) HITS (\d+) SAVED PLY (\d+)/;
-
 /** One self-play game from `ballot`, the memory read only (or none): a line a program move. */
 async function measuredGame(ballot: Ballot, memory: string | undefined): Promise<MoveStat[]> {
   const session = new CheckersSession([], true);
   session.feed(...attachMemoryReadOnly(session, memory), ...setupCards(ballot.fen), '*SELF', '*END');
   let position = parseFen(ballot.fen);
-  let pending: { lookups: number; hits: number; ply: number } | null = null;
+  let pending: RoteSearch | null = null;
   let last = 0;
   const moves: MoveStat[] = [];
   const r = await session.run((e) => {
     if (e.kind === 'game') last = e.at;
-    if (e.kind === 'rote') {
-      const m = LOOKUPS.exec(e.text);
-      if (m) pending = { lookups: Number(m[1]), hits: Number(m[2]), ply: Number(m[3]) };
-    }
+    if (e.kind === 'rote' && e.search) pending = e.search;
     if (e.kind === 'move') {
       if (e.by === 'program') {
-        const p = pending as { lookups: number; hits: number; ply: number } | null;
+        const p = pending as RoteSearch | null;
         moves.push({ phase: phaseOf(piecesOf(position)), lookups: p?.lookups ?? 0, hits: p?.hits ?? 0, ply: p?.ply ?? e.depth, seconds: e.at - last, fen: standardFen(position) });
       }
       pending = null;

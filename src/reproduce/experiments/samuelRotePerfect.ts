@@ -108,10 +108,7 @@ export async function perfectMatchGame(fen: string, side: Side, memory: string):
         p.moves.push(e.path.join('-'));
         opponent.played(e.path, e.side);
       }
-      if (e.kind === 'rote') {
-        const m = /^ROTE LOOK-UPS (\d+) HITS (\d+)/.exec(e.text);
-        if (m) p.hits += Number(m[2]);
-      }
+      if (e.kind === 'rote' && e.search) p.hits += e.search.hits;
       if (e.kind === 'game-over') winner = e.winner;
     });
     if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);

@@ -162,6 +162,9 @@ export interface KingsHeld {
    */
   cappedWins: number;
   cappedLosses: number;
+  /** Sure wins and losses at the farthest distance a tape word holds, 63 plies: since session 8 KPACK keeps a sure score counted past 64 plies so (sure, still above any polynomial), where it kept the ordinary cap before. */
+  farWins: number;
+  farLosses: number;
   /** The tape's records of three pieces: where the ending's first lone-king record is among them (key order: the side to move ahead first). */
   threePieceRecords: number;
   firstLoneRecord: number;
@@ -173,11 +176,14 @@ export interface KingsHeld {
 /** Below the cap of an ordinary score on tape (KPMX = 2^20 - 65) by less than 1,000 (the shrinks of later searches): a win or loss counted past 64 plies. */
 export const CAPPED_SCORE = 2 ** 20 - 65 - 1000;
 
+/** The farthest sure score on tape, VWIN - 63 (rote.sap KPACK, KPWS). */
+export const FARTHEST_SURE = SURE_SCORE + 1;
+
 const count = (p: Position, piece: Piece): number => p.squares.filter((q) => q === piece).length;
 
 /** What the memory tape holds of the ending. */
 export function kingsHeld(memory: string): KingsHeld {
-  const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, cappedWins: 0, cappedLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
+  const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, cappedWins: 0, cappedLosses: 0, farWins: 0, farLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
   if (!existsSync(memory)) return h;
   for (const r of readMemoryTape(memory).records) {
     if (r.fields.pieces !== 3 || r.fields.giveaway) continue;
@@ -198,6 +204,8 @@ export function kingsHeld(memory: string): KingsHeld {
       }
       if (b.score > SURE_SCORE) h.sureWins++;
       if (b.score < -SURE_SCORE) h.sureLosses++;
+      if (b.score === FARTHEST_SURE) h.farWins++;
+      if (b.score === -FARTHEST_SURE) h.farLosses++;
       if (b.score > CAPPED_SCORE && b.score <= SURE_SCORE) h.cappedWins++;
       if (b.score < -CAPPED_SCORE && b.score >= -SURE_SCORE) h.cappedLosses++;
       h.list.push({ fen, score: b.score, ply: b.ply, age: b.age });

@@ -100,6 +100,7 @@ function evalForms(m: Machine, boards: Float64Array[]): { turned: number; miss: 
   const ply0 = sym('FA');
   const w = (name: string, v: number) => { m.cpu.mem[sym(name)] = v; };
   const sums = { turned: 0, miss: 0, hit: 0, leaves: 0 };
+  w('ETVER', 1); // as in a search (SEARCH sets it): EPRV looks at the term table at its first EVAL only
   for (const b of boards) {
     m.cpu.mem.set(b, ply0 - 15);
     w('VPREV', 0);

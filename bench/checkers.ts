@@ -100,6 +100,7 @@ function evalForms(m: Machine, boards: Float64Array[]): { turned: number; miss: 
   const ply0 = sym('FA');
   const w = (name: string, v: number) => { m.cpu.mem[sym(name)] = v; };
   const sums = { turned: 0, miss: 0, hit: 0, leaves: 0 };
+  w('ETVER', 1); // as in a search (SEARCH sets it): EPRV looks at the term table at its first EVAL only
   for (const b of boards) {
     m.cpu.mem.set(b, ply0 - 15);
     w('VPREV', 0);
@@ -245,6 +246,20 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
   return { black: mean('black'), white: mean('white'), miss: mean('miss') };
 }
 
+/**
+ * The checkers program booted with no cards, data words set at the console while it waits for its first
+ * card (as a session's setDataWords: the program's deck loads over anything deposited before), then the cards.
+ */
+export function atConsole(words: Readonly<Record<string, number>>, cards: readonly string[]): Machine {
+  const m = bootCheckers([], false);
+  const stop = m.run(1e9);
+  if (stop.reason !== 'input') throw new Error(`the checkers program did not wait for a card: ${stop.reason}`);
+  for (const [name, value] of Object.entries(words)) m.deposit(sym(name), [value]);
+  m.reader.feed(cards.map((c) => textCard(c)));
+  m.reader.setEndOfFile(true);
+  return m;
+}
+
 /** Book games of data/tinsley.pdn replayed on the memory in `roteInPlay` (where the hits are). */
 const BOOK_GAMES = [1, 2, 3, 4, 5];
 
@@ -254,12 +269,15 @@ const BOOK_GAMES = [1, 2, 3, 4, 5];
  * mostly misses), then Tinsley's games BOOK_GAMES in book mode (`*BOOK`: positions the memory learnt
  * from, so the search meets saved boards at ply 3 — the hits). Every look-up at the minimum ply is
  * timed from KLOOK's entry to its return (breakpoints at KL1 and at SNODE's two return points, KSNLK+1 and +2), by hit or miss
- * and side to move. The pool is what KFWD read from the tape in that game.
+ * and side to move. The pool is what KFWD read from the tape in that game. Each run with the band reading
+ * (KBAND 1, the default) and again with the reading forward (KBAND 0, set as at the console before the
+ * cards): with the bands Black's searches in these book games meet no saved board, so only the forward
+ * reading times a hit with Black to move.
  */
 export function roteInPlay(tape: string): void {
   type Sums = Record<'black' | 'white', Record<'hit' | 'miss', [number, number]>>;
-  const timed = (cards: string[]): Sums => {
-    const m = bootCheckers(cards.map((c) => textCard(c)), true);
+  const timed = (cards: string[], band: number): Sums => {
+    const m = atConsole({ KBAND: band }, cards);
     const memory = new TapeUnit(1);
     memory.attach(tape, { readOnly: true });
     m.io.attachTape(1, memory);
@@ -311,9 +329,12 @@ export function roteInPlay(tape: string): void {
   const boards = readMemoryTape(tape).records.reduce((n, r) => n + r.boards.length, 0);
   console.log(`\nRote look-ups in play on the memory ${basename(tape)} of ${boards} boards, read only (Samuel: look up a saved board 2.3 ms):`);
   const ballot = readBallots(ACF_BALLOTS).find((b) => b.number === 60)!;
-  show('self-play from ballot #60', timed(['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END']));
   const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
-  show(`Tinsley's games ${BOOK_GAMES.join(', ')} in book mode`, timed(['*ROTE ON', ...BOOK_GAMES.flatMap((g) => bookCards(games[g - 1]!)), '*END']));
+  for (const band of [1, 0]) {
+    const reading = band ? 'the band reading, KBAND 1' : 'reading forward, KBAND 0';
+    show(`self-play from ballot #60 (${reading})`, timed(['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END'], band));
+    show(`Tinsley's games ${BOOK_GAMES.join(', ')} in book mode (${reading})`, timed(['*ROTE ON', ...BOOK_GAMES.flatMap((g) => bookCards(games[g - 1]!)), '*END'], band));
+  }
 }
 
 function perft(): void {

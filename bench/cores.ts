@@ -26,15 +26,30 @@ const ENGINES: readonly CoreEngine[] = ['interp', 'jit'];
 
 const op = (m: string, addr = 0, tag = 0, dec = 0): number => BY_MNEMONIC.get(m)!.template + makeWord(0, dec, tag, addr);
 
-interface Run { instructions: number; cycles: number; cpu: number }
+/** `cpu`: CPU seconds of the whole process (V8's compiler threads included); `main`: of the main thread alone (NaN where unknown). */
+interface Run { instructions: number; cycles: number; cpu: number; main: number }
+
+/**
+ * CPU seconds of this process's main thread, from Linux's /proc/self/task/PID/stat (user and
+ * system time in ticks of 1/100 s); NaN where there is no such file.
+ */
+function mainThreadCpu(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 /** CPU seconds of `job`, and the instructions and cycles the machine ran in it. */
 function timed(m: Machine, job: () => void): Run {
   const i0 = m.cpu.instructions, c0 = m.cpu.cycles;
-  const t0 = process.cpuUsage();
+  const t0 = process.cpuUsage(), main0 = mainThreadCpu();
   job();
-  const dt = process.cpuUsage(t0);
-  return { instructions: m.cpu.instructions - i0, cycles: m.cpu.cycles - c0, cpu: (dt.user + dt.system) / 1e6 };
+  const dt = process.cpuUsage(t0), main = mainThreadCpu() - main0;
+  return { instructions: m.cpu.instructions - i0, cycles: m.cpu.cycles - c0, cpu: (dt.user + dt.system) / 1e6, main };
 }
 
 /** A program at 0o100 that runs forever, with its data. */
@@ -156,13 +171,17 @@ export function benchCores(): void {
     ['checkers: 3 learning games (series 1)', learningGames],
     ['LOAD CARDS: loader reads the deck', boot],
   ];
+  const games: string[] = [];
   for (const [name, job] of jobs) {
     const [i, j] = ENGINES.map((e) => job(e)) as [Run, Run];
     if (i.instructions !== j.instructions || i.cycles !== j.cycles) throw new Error(`${name}: the cores differ (${i.instructions}/${i.cycles} against ${j.instructions}/${j.cycles})`);
     const ratio = (j.instructions / j.cpu) / (i.instructions / i.cpu);
     console.log(`  ${name.padEnd(36)} ${i.instructions.toLocaleString('en-US').padStart(13)} ${mips(i)} ${mips(j)} ${ratio.toFixed(2).padStart(9)}x   ${realTimes(j)}`);
+    if (job === selfPlay && !Number.isNaN(i.main)) games.push(`${games.length === 0 ? 'first' : 'warm'} game interp ${i.main.toFixed(2)}, jit ${j.main.toFixed(2)} (${(i.main / j.main).toFixed(2)}x)`);
   }
   console.log(`  (load average ${load()} at the end)`);
+  // A first game's translator time is half V8's optimising compiler, which runs on other threads (docs/translator.md).
+  if (games.length > 0) console.log(`  the self-play games' main thread alone, CPU-s (V8's compiler threads left out): ${games.join('; ')}`);
   startUp();
   benchCommands();
   perftAgainstRapid();

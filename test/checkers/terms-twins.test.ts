@@ -80,7 +80,9 @@ describe('the twins of the 38 terms (EVAL, same-board form)', () => {
       singles += r.cycles;
     }
     expect(twins).toBeLessThan(singles);
-    // ZMG borrows EF's words by a TRA put in EFC's first word: it is put back
+    // ZMG borrows EF's words: EFC comes back to it while EFZM is set, and ZMG clears it
+    // (the fused evaluator's own EFC goes on); no store into the code
+    expect(g.peek('EFZM')).toBe(0);
     expect(g.peek('EFC')).toBe(g.prog.image.get(g.sym('EFC')));
   });
 });

@@ -154,6 +154,46 @@ describe('translator and interpreter agree on random programs at every stop', ()
     }
   });
 
+  // One block runs through a call (TSX to a constant routine) and its return (TRA 1,4 with XR4
+  // known from the TSX) back to the caller's loop; the routine plants an address into its own next
+  // word, so the store leaves the block and the block is built again with that word planted. The
+  // limit falls on every instruction of it in turn, and the run goes on from there.
+  it('a call, its return and a store into the callee in one block, stopped by the limit at every instruction', () => {
+    const build = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('LXA', 0o300, 1), // 100: XR1 := 5
+        op('TSX', 0o120, 4), // 101: call 120 (XR4 := -101)
+        op('STO', 0o304, 1), // 102: C(304 - XR1) := AC
+        op('TIX', 0o101, 1, 1), // 103: five times
+        op('HTR', 0o104),
+      ]);
+      m.deposit(0o120, [
+        op('CLA', 0o301), // 120: the address to plant, one more each call
+        op('ADD', 0o302),
+        op('STO', 0o301),
+        op('STA', 0o124), // 123: plant it into 124, a word of this block
+        op('ADD', 0), // 124: planted
+        op('TRA', 1, 4), // 125: return
+      ]);
+      m.deposit(0o300, [5, 0o310, 1]);
+      m.deposit(0o310, [3, 5, 7, 11, 13, 17]);
+      m.cpu.ic = 0o100;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    for (let limit = 16; limit < 47; limit++) { // the run halts at its 47th instruction
+      const a = build('interp'), b = build('jit');
+      const sa = a.run(limit), sb = b.run(limit);
+      expect(sa.reason, `limit ${limit}`).toBe('limit');
+      expect(state(b, sb), `limit ${limit}`).toEqual(state(a, sa));
+      const ea = a.run(1000), eb = b.run(1000);
+      expect(ea.reason).toBe('halt');
+      expect(state(b, eb), `limit ${limit}, then to the end`).toEqual(state(a, ea));
+      expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `limit ${limit}`).toBe(-1);
+    }
+  });
+
   // A word the program stores into runs with its address read when it runs; when the rest of it
   // changes (another operation planted), the interpreter runs it.
   it('a planted word whose operation changes from one pass to the next', () => {

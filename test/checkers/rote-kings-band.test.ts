@@ -27,9 +27,8 @@ const key = (p: Position): number => standardForm(p).key;
 const cls = (k: number): number => Math.floor(k / 2 ** 21);
 
 /**
- * Where a piece of the side to move of a ply-3 board (std form W1) stands: one king move off a
- * square of the root's other side (one of them has moved), with their images by the symmetries of
- * the standard form.
+ * Where a piece of the side to move of a ply-3 board (std form W1) stands: a square of the root's
+ * other side or one king move off it, with their images by the symmetries of the standard form.
  */
 function reach(root: Position): Set<number> {
   const out = new Set<number>();
@@ -37,7 +36,7 @@ function reach(root: Position): Set<number> {
   for (let s = 1; s <= 32; s++) {
     if (root.squares[s] !== other) continue;
     const { row, col } = coords(s);
-    for (const t of [squareAt(row + 1, col + 1), squareAt(row + 1, col - 1), squareAt(row - 1, col + 1), squareAt(row - 1, col - 1)]) {
+    for (const t of [s, squareAt(row + 1, col + 1), squareAt(row + 1, col - 1), squareAt(row - 1, col + 1), squareAt(row - 1, col - 1)]) {
       if (t) for (const f of [(x: number) => x, D1, D2, ROT]) out.add(f(t));
     }
   }

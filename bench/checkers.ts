@@ -248,15 +248,26 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
 
 /**
  * The checkers program booted with no cards, data words set at the console while it waits for its first
- * card (as a session's setDataWords: the program's deck loads over anything deposited before), then the cards.
+ * card (as a session's setDataWords: the program's deck loads over anything deposited before), then the cards;
+ * with `memory`, that rote memory tape on unit 1 (read only) and blank scratch tapes.
  */
-export function atConsole(words: Readonly<Record<string, number>>, cards: readonly string[]): Machine {
+export function atConsole(words: Readonly<Record<string, number>>, cards: readonly string[], memory?: string): Machine {
   const m = bootCheckers([], false);
   const stop = m.run(1e9);
   if (stop.reason !== 'input') throw new Error(`the checkers program did not wait for a card: ${stop.reason}`);
   for (const [name, value] of Object.entries(words)) m.deposit(sym(name), [value]);
   m.reader.feed(cards.map((c) => textCard(c)));
   m.reader.setEndOfFile(true);
+  if (memory !== undefined) {
+    const unit = new TapeUnit(1);
+    unit.attach(memory, { readOnly: true });
+    m.io.attachTape(1, unit);
+    for (const n of SCRATCH_UNITS) {
+      const t = new TapeUnit(n);
+      t.mount([]);
+      m.io.attachTape(n, t);
+    }
+  }
   return m;
 }
 
@@ -277,15 +288,7 @@ const BOOK_GAMES = [1, 2, 3, 4, 5];
 export function roteInPlay(tape: string): void {
   type Sums = Record<'black' | 'white', Record<'hit' | 'miss', [number, number]>>;
   const timed = (cards: string[], band: number): Sums => {
-    const m = atConsole({ KBAND: band }, cards);
-    const memory = new TapeUnit(1);
-    memory.attach(tape, { readOnly: true });
-    m.io.attachTape(1, memory);
-    for (const n of SCRATCH_UNITS) {
-      const t = new TapeUnit(n);
-      t.mount([]);
-      m.io.attachTape(n, t);
-    }
+    const m = atConsole({ KBAND: band }, cards, tape);
     // from KL1 (past the ply test) to the return at SNODE's call (KSNLK: 1,4 not saved, 2,4 saved)
     const [entry, miss] = [sym('KL1'), sym('KSNLK') + 1];
     const hit = miss + 1;

@@ -9,8 +9,6 @@
 
 import { checkersAssembly } from '../src/checkers/program/deck.ts';
 import { atConsole } from './checkers.ts';
-import { TapeUnit } from '../src/devices/tape.ts';
-import { SCRATCH_UNITS } from '../src/checkers/rote/memoryTape.ts';
 import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
 import { ACF_BALLOTS, readBallots } from '../src/checkers/selfplay/openings.ts';
 import { readFileSync } from 'node:fs';
@@ -37,15 +35,7 @@ const cards = (): string[] => {
   return ['*ROTE ON', ...args.GAMES!.split(',').flatMap((g) => bookCards(games[Number(g) - 1]!)), '*END'];
 };
 
-const m = atConsole({ KBAND: Number(args.KBAND ?? 1) }, cards());
-const tape = new TapeUnit(1);
-tape.attach(memory, { readOnly: true });
-m.io.attachTape(1, tape);
-for (const n of SCRATCH_UNITS) {
-  const t = new TapeUnit(n);
-  t.mount([]);
-  m.io.attachTape(n, t);
-}
+const m = atConsole({ KBAND: Number(args.KBAND ?? 1) }, cards(), memory);
 const entry = sym('KL1');
 const [missAt, hitAt] = [sym('KSNLK') + 1, sym('KSNLK') + 2];
 const marks = new Map(Object.entries(MARKS).map(([label, name]) => [sym(label), name]));

@@ -259,7 +259,7 @@ export const samuelRoteMillion: Experiment = {
   name: 'samuel-rote-million',
   title: 'Samuel\'s conjecture: the rote memory grown towards a million boards, and the midgame',
   source: 'Samuel 1959, "Rote-learning tests" ("at least 20 times the present number of board positions ... to improve the midgame play")',
-  expected: 'hours on the shared 2-core machine (session 6: 58,725 to 393,343 boards in 1 h 09 min at 4,800-9,600 boards a wall minute on one core; about 2 h 20 min more to a million; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; the perfect reading and its match about 6 min for four copies up to 540,368 boards, at a load of 5)',
+  expected: 'hours on the shared 2-core machine (session 6: 58,725 to 393,343 boards in 1 h 09 min at 4,800-9,600 boards a wall minute on one core; session 8: to 796,195 after 3 h 53 min in all, the endgame rounds at 1,600-2,600 boards a minute, about 2 h more to a million; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; the perfect reading and its match about 6 min for four copies up to 540,368 boards, at a load of 5)',
   expectedQuick: '20-40 s',
   defaultSeeds: [1],
   async run(ctx) {

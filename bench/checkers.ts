@@ -20,7 +20,8 @@ import { TERMS } from '../test/checkers/termsref.ts';
 const MS_PER_CYCLE = 0.012;
 
 const asm = checkersAssembly();
-const sym = (name: string): number => {
+/** A symbol of the checkers program (an error naming it when there is none). */
+export const sym = (name: string): number => {
   const v = asm.symbols.get(name);
   if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
   return v;

@@ -7,8 +7,7 @@
 //   nice -n 15 npx tsx bench/roteLookPaths.ts MEMORY [GAMES=self|1,2,3,4,5] [KBAND=1]
 // GAMES: `self` a self-play game from ACF ballot #60, else Tinsley's games in book mode (as bench/checkers.ts).
 
-import { checkersAssembly } from '../src/checkers/program/deck.ts';
-import { atConsole } from './checkers.ts';
+import { atConsole, sym } from './checkers.ts';
 import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
 import { ACF_BALLOTS, readBallots } from '../src/checkers/selfplay/openings.ts';
 import { readFileSync } from 'node:fs';
@@ -16,8 +15,6 @@ import { readFileSync } from 'node:fs';
 const [memory, ...rest] = process.argv.slice(2);
 if (!memory) throw new Error('usage: bench/roteLookPaths.ts MEMORY [GAMES=self|1,2,3] [KBAND=1]');
 const args = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]));
-const asm = checkersAssembly();
-const sym = (n: string): number => asm.symbols.get(n)!;
 
 /** The labels that name a path, in KLOOK's words (rote.sap). */
 const MARKS: Record<string, string> = {

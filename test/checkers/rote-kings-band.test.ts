@@ -7,10 +7,9 @@
 // largest ordinary one.
 
 import { describe, expect, it } from 'vitest';
-import { BLACK_KING, BLACK_MAN, WHITE_KING, emptyPosition, rng, type Piece, type Position } from './reference.ts';
+import { BLACK_KING, BLACK_MAN, WHITE_KING, coords, emptyPosition, rng, squareAt, type Piece, type Position } from './reference.ts';
 import { BandReader, D1, D2, ROT, Rote704, standardForm } from './roteharness.ts';
 import { squaresOf } from './harness.ts';
-import { coords, squareAt } from './reference.ts';
 import { decodeMemoryTape, SURE_SCORE, VWIN } from '../../src/checkers/rote/memoryTape.ts';
 import type { TapeEntry } from '../../src/devices/tapeImage.ts';
 
@@ -71,14 +70,19 @@ function endingTape(): TapeEntry[] {
 describe('an ending of kings only reads its whole class (KFBE)', () => {
   const entries = endingTape();
   const records = decodeMemoryTape(entries).records;
-
-  it('a board of two kings against one: every record of ply 1\'s class, only sure scores with the side to move where ply 3 can have it', () => {
-    const root = placed(rng(7), KINGS, true);
+  /** The program's band reading (KBAND 1) before a search from `root`, on this tape from its start. */
+  const bandRead = (root: Position): Rote704 => {
     const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
     g.poke('KBAND', 1);
     g.call('KRST');
     g.setPosition(0, root);
     g.call('KFWD');
+    return g;
+  };
+
+  it('a board of two kings against one: every record of ply 1\'s class, only sure scores with the side to move where ply 3 can have it', () => {
+    const root = placed(rng(7), KINGS, true);
+    const g = bandRead(root);
     const want = cls(key({ ...root, blackToMove: false }));
     const squares = reach(root);
     const near = (w1: number): boolean => squaresOf(w1).some((q) => squares.has(q));
@@ -103,11 +107,7 @@ describe('an ending of kings only reads its whole class (KFBE)', () => {
     const rand = rng(11);
     for (const [pieces, black] of [[[BLACK_KING, BLACK_MAN, WHITE_KING], true], [[BLACK_KING, BLACK_KING, BLACK_KING, WHITE_KING, WHITE_KING], true]] as const) {
       const root = placed(rand, [...pieces], black);
-      const g = Rote704.reading(entries, { cap: 800, perMove: 4, depth: 2 });
-      g.poke('KBAND', 1);
-      g.call('KRST');
-      g.setPosition(0, root);
-      g.call('KFWD');
+      const g = bandRead(root);
       const ref = new BandReader(records, 800);
       ref.move(root);
       expect(g.pool().map((e) => [e.key, e.w1, e.score])).toEqual(ref.pool.flatMap((r) => r.boards.map((b) => [r.key, b.w1, b.score])));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMemory, standardFen } from '../../src/checkers/rote/memoryTape.ts';
 import { parseFen } from '../../src/checkers/notation/board.ts';
-import { millionPlies, MILLION_PLIES, PROBE_PLIES, streamGames } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
+import { millionPlies, MILLION_PLIES, planStreams, PROBE_PLIES, streamGames, type Stream } from '../../src/reproduce/experiments/samuelRoteMillion.ts';
 import { BOOK_PLIES } from '../../src/reproduce/experiments/samuelRote.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'rote-million-'));
@@ -36,6 +36,14 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect([0, 1].some((r) => millionPlies(r).some((k) => PROBE_PLIES.includes(k)))).toBe(false); // the probe's midgames are never grown from
   });
 
+  it('plans streams side by side over consecutive slices of the starts, after those queued', () => {
+    const two = planStreams([], 800, 2, 2, 400);
+    expect(two.map((s) => [s.from, s.games, s.folder, s.starts])).toEqual([[800, 400, 'stream-3', 'stream-3-starts.tsv'], [1200, 400, 'stream-4', 'stream-4-starts.tsv']]);
+    const queued: Stream = { games: 300, folder: 'stream', starts: 'stream-starts.tsv', joined: false, seconds704: 0, played: 0 }; // the one stream of a folder begun before
+    expect(planStreams([queued], 800, 2, 3, 400).map((s) => [s.from, s.folder])).toEqual([[1100, 'stream-4'], [1500, 'stream-5']]);
+    expect(planStreams([queued], 800, 2, 1, 400)).toEqual([]);
+  });
+
   it('reads a position in the memory\'s standard form: the side to move as Black, White to move turned', () => {
     expect(standardFen(parseFen('B:W21,K30:B12,K3'))).toBe('B:W21,K30:BK3,12');
     expect(standardFen(parseFen('W:W21,K30:B12,K3'))).toBe('B:W21,K30:BK3,12'); // its image with White to move
@@ -50,6 +58,7 @@ describe('reproduce samuel-rote-million --quick', () => {
     expect(j.mode).toBe('join');
     expect(j.streams).toBeGreaterThanOrEqual(1);
     expect(j.stream).toBeUndefined();
+    expect(j.queue).toEqual([]);
     const boards = j.curve.map((p: { boards: number }) => p.boards);
     expect(boards[0]).toBe(124); // the bundled memory
     expect(boards.at(-1)).toBeGreaterThanOrEqual(224);

@@ -17,10 +17,11 @@
 //   are soon forgotten") would cap the memory near 80,000 new boards (session 5: an unused board
 //   lives ~2,500 self-play games); his conjecture is about a library tape 20 times larger, which he
 //   could only have gathered by not forgetting it. The ordinary program keeps Samuel's ageing.
+//   Streams play side by side, one a core (streamLanes), and join in the order of their slices.
 // * `play`: one `selfplay --state grow --memory grow/memory` session on the whole memory, Samuel's
 //   ageing in every game (the way of session 5, which levelled off near 103,000 boards).
 // The memory is a set of 2,400-foot reels (memorySet.ts, about ten at a million boards). Resumable:
-// the work folder's million.json journals the stream in progress, the curve and the copies.
+// the work folder's million.json journals the streams in progress, the curve and the copies.
 // SAMUEL704_ROTE_MINUTES (wall minutes of growth in this run) stops the growth and measures what
 // was reached; each copy's measurement is kept (measured-COPY.json) and not repeated.
 // The verdict comes from the perfect reading (samuelRotePerfect.ts): the boards the searches look
@@ -44,6 +45,7 @@ import type { Experiment, Outcome, Row, RunContext, Section } from '../experimen
 import { boardsOn, BOOK_PLIES, build, cli, ENDGAMES, measure, startsFile, type RoteStats } from './samuelRote.ts';
 import { perfectSections, perfectVerdict } from './samuelRotePerfectReport.ts';
 import { thousands } from '../verdict.ts';
+import { allCores } from '../../tournament/pool.ts';
 import { bookPositions, perfectReading } from './samuelRotePerfect.ts';
 
 const TARGET = 1_000_000;
@@ -93,10 +95,35 @@ interface Journal {
   mode?: Growth;
   curve?: CurvePoint[];
   seconds704?: number;
-  /** join: streams done, the million's starts used (in their seed-7 order) and the stream in progress. */
+  /** join: streams done, the million's starts used (in their seed-7 order) and the streams in progress, in the order they join. */
   streams?: number;
   startsUsed?: number;
-  stream?: { games: number; joined: boolean; seconds704: number; played: number; boards?: number };
+  queue?: Stream[];
+  /** The one stream in progress of a work folder begun before streams ran side by side (taken into the queue). */
+  stream?: Omit<Stream, 'folder' | 'starts'>;
+}
+
+/** A stream in progress: its games, its folder and starts file in the work folder, and once joined what it brought. */
+export interface Stream { games: number; folder: string; starts: string; joined: boolean; seconds704: number; played: number; boards?: number }
+
+/**
+ * Streams side by side: each plays from an empty reel of its own, so they need nothing of each
+ * other and join in the order of their slices, which grows the same memory as one at a time.
+ * SAMUEL704_ROTE_STREAMS (default: the machine's cores).
+ */
+export const streamLanes = (): number => Math.max(1, Math.floor(Number(process.env.SAMUEL704_ROTE_STREAMS ?? allCores())) || 1);
+
+/**
+ * The streams to add to `queue` so that `lanes` are in progress: the next slices of the starts
+ * after the `used` already joined and those queued, `games` each, numbered on from `done` streams.
+ */
+export function planStreams(queue: readonly Stream[], used: number, done: number, lanes: number, games: number): (Stream & { from: number })[] {
+  let from = used + queue.reduce((n, s) => n + s.games, 0);
+  const out: (Stream & { from: number })[] = [];
+  for (let n = done + queue.length + 1; queue.length + out.length < lanes; n++, from += games) {
+    out.push({ games, folder: `stream-${n}`, starts: `stream-${n}-starts.tsv`, joined: false, seconds704: 0, played: 0, from });
+  }
+  return out;
 }
 
 const load = (dir: string): Journal | null => (existsSync(join(dir, 'million.json')) ? JSON.parse(readFileSync(join(dir, 'million.json'), 'utf8')) as Journal : null);
@@ -200,36 +227,44 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
       step(before, `${j.games} games`);
     }
   } else {
-    const stream = join(dir, 'stream');
+    // a work folder begun with one stream at a time: its stream in progress heads the queue
+    j.queue ??= j.stream ? [{ ...j.stream, folder: 'stream', starts: 'stream-starts.tsv' }] : [];
+    j.stream = undefined;
+    const lanes = streamLanes();
     while (boards < target && runWall() < budget) {
-      const before = boards;
-      if (!j.stream) {
+      for (const s of planStreams(j.queue, j.startsUsed ?? 0, j.streams ?? 0, lanes, streamGames(boards, ctx.quick))) {
         // a new stream: the next slice of the starts (round again when all are used), from an empty reel
-        const games = streamGames(boards, ctx.quick);
-        const slice = startsSlice(dir, ctx.quick, j.startsUsed ?? 0, games);
-        rmSync(stream, { recursive: true, force: true });
-        mkdirSync(stream, { recursive: true });
-        writeFileAtomic(join(dir, 'stream-starts.tsv'), slice.join('\n') + '\n');
-        j.stream = { games, joined: false, seconds704: 0, played: 0 };
-        save(dir, { ...j, wallSeconds: j.wallSeconds + runWall() });
+        const { from, ...planned } = s;
+        rmSync(join(dir, s.folder), { recursive: true, force: true });
+        mkdirSync(join(dir, s.folder), { recursive: true });
+        writeFileAtomic(join(dir, s.starts), startsSlice(dir, ctx.quick, from, s.games).join('\n') + '\n');
+        j.queue.push(planned);
       }
-      const s = j.stream;
-      if (!s.joined) {
-        await cli(['selfplay', '--state', stream, '--rote', '--openings', join(dir, 'stream-starts.tsv'), '--seed', '7', '--games', String(s.games), '--quiet'], join(dir, 'logs', 'stream.txt'));
-        const played = sessionStats(stream);
-        const joined = await joinMemoryTapes(memory, join(stream, 'memory.tap'));
-        if (!joined.installed) throw new Error(`joining stream ${(j.streams ?? 0) + 1} into ${memory}: ${joined.reason}`);
-        Object.assign(s, { joined: true, played: played.games, seconds704: played.seconds704 + joined.seconds, boards: Number(/^(\d+) boards/.exec(joined.reason)?.[1] ?? NaN) });
-        save(dir, { ...j, wallSeconds: j.wallSeconds + runWall() });
+      save(dir, { ...j, wallSeconds: j.wallSeconds + runWall() });
+      // play side by side (a stream whose games were all played before a stop ends at once), then join one by one
+      const plays = await Promise.allSettled(j.queue.filter((s) => !s.joined).map((s) => cli(['selfplay', '--state', join(dir, s.folder), '--rote', '--openings', join(dir, s.starts), '--seed', '7', '--games', String(s.games), '--quiet'], join(dir, 'logs', `${s.folder}.txt`))));
+      const failed = plays.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+      if (failed) throw failed.reason; // after every stream has stopped: each keeps its session for the next run
+      while (j.queue.length > 0) {
+        const s = j.queue[0]!;
+        const before = boards;
+        if (!s.joined) {
+          const played = sessionStats(join(dir, s.folder));
+          const joined = await joinMemoryTapes(memory, join(dir, s.folder, 'memory.tap'));
+          if (!joined.installed) throw new Error(`joining stream ${(j.streams ?? 0) + 1} into ${memory}: ${joined.reason}`);
+          Object.assign(s, { joined: true, played: played.games, seconds704: played.seconds704 + joined.seconds, boards: Number(/^(\d+) boards/.exec(joined.reason)?.[1] ?? NaN) });
+          save(dir, { ...j, wallSeconds: j.wallSeconds + runWall() });
+        }
+        j.games += s.played;
+        j.seconds704 += s.seconds704;
+        j.startsUsed = (j.startsUsed ?? 0) + s.games;
+        j.streams = (j.streams ?? 0) + 1;
+        j.queue.shift();
+        rmSync(join(dir, s.folder), { recursive: true, force: true });
+        rmSync(join(dir, s.starts), { force: true });
+        boards = typeof s.boards === 'number' && Number.isFinite(s.boards) ? s.boards : boardsOn(memory); // the join's swap decoded the new memory whole: its count
+        step(before, `stream ${j.streams} (${s.played} games)`);
       }
-      j.games += s.played;
-      j.seconds704 += s.seconds704;
-      j.startsUsed = (j.startsUsed ?? 0) + s.games;
-      j.streams = (j.streams ?? 0) + 1;
-      j.stream = undefined;
-      rmSync(stream, { recursive: true, force: true });
-      boards = typeof s.boards === 'number' && Number.isFinite(s.boards) ? s.boards : boardsOn(memory); // the join's swap decoded the new memory whole: its count
-      step(before, `stream ${j.streams} (${s.played} games)`);
     }
   }
   j.wallSeconds += runWall();

@@ -231,8 +231,9 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
     j.queue ??= j.stream ? [{ ...j.stream, folder: 'stream', starts: 'stream-starts.tsv' }] : [];
     j.stream = undefined;
     const lanes = streamLanes();
-    while (boards < target && runWall() < budget) {
-      for (const s of planStreams(j.queue, j.startsUsed ?? 0, j.streams ?? 0, lanes, streamGames(boards, ctx.quick))) {
+    // streams begun before a stop are finished even past the target: their games are played work
+    while (runWall() < budget && (boards < target || j.queue.length > 0)) {
+      for (const s of boards < target ? planStreams(j.queue, j.startsUsed ?? 0, j.streams ?? 0, lanes, streamGames(boards, ctx.quick)) : []) {
         // a new stream: the next slice of the starts (round again when all are used), from an empty reel
         const { from, ...planned } = s;
         rmSync(join(dir, s.folder), { recursive: true, force: true });

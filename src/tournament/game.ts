@@ -4,7 +4,8 @@
 // of its own). The 704 says what is legal and how the game ends; the host only reads the printer.
 // A game is a pure function of its job, so a worker anywhere gives the same record.
 
-import { Program704, RapidDraughts, capturedBy, type Opponent } from '../checkers/match/match.ts';
+import { Program704, RapidDraughts, type Opponent } from '../checkers/match/match.ts';
+import { capturedBy } from '../checkers/match/rapidBoard.ts';
 import { CheckersSession, giveawayCards, type Event } from '../checkers/program/session.ts';
 import { setupCards } from '../checkers/notation/pdn.ts';
 import type { Side } from '../checkers/notation/board.ts';

@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { endgameStarts } from '../../src/checkers/selfplay/endgames.ts';
 import { ACF_BALLOTS, playable, readBallots } from '../../src/checkers/selfplay/openings.ts';
 import { BOOK_PLIES, ENDGAMES, startsFile, startsParts } from '../../src/reproduce/experiments/samuelRote.ts';
-import { bookStarts } from '../../src/checkers/selfplay/bookStarts.ts';
+import { bookStarts, deviationStarts } from '../../src/checkers/selfplay/bookStarts.ts';
+import { applyPath, parseFen, toFen } from '../../src/checkers/notation/board.ts';
+import { parsePdn } from '../../src/checkers/notation/pdn.ts';
+import { legalMoves, parseFen as referenceFen, toFen as referenceToFen } from '../checkers/reference.ts';
 
 describe('endgame starts for rote self-play', () => {
   it('2 to 6 pieces a side, men never on their crowning row, a third or so kings, both sides to move, the same for the same seed', () => {
@@ -57,5 +60,35 @@ describe('endgame starts for rote self-play', () => {
     // game 2 ends 4 plies in: too short to start from ply 4 with 2 plies to go
     expect(bookStarts(pdn, [4], 2)).toEqual([{ fen: 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15', name: 'game 1 ply 4' }]);
     expect(bookStarts(pdn, [4], 5)).toEqual([]);
+  });
+
+  it('deviation starts: a master\'s position then another legal move (the reference move generator\'s), never a position of the games, the others taken in turn', () => {
+    const pdn = join(mkdtempSync(join(tmpdir(), 'deviations-')), 'some.pdn');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'data', 'tinsley.pdn'), 'latin1');
+    writeFileSync(pdn, text.split(/\n(?=\[Event )/).slice(0, 12).join('\n'));
+    const { games } = parsePdn(readFileSync(pdn, 'latin1'), pdn);
+    const played = new Set(games.flatMap((g) => g.moves.reduce((ps, m) => [...ps, applyPath(ps.at(-1)!, m.path)], [g.start]).map(toFen)));
+    const plies = [8, 15, 30];
+    const runs = [0, 1, 2].map((nth) => deviationStarts(pdn, plies, nth));
+    expect(deviationStarts(pdn, plies, 1)).toEqual(runs[1]);
+    for (const starts of runs) {
+      expect(starts.length).toBeGreaterThan(12);
+      expect(new Set(starts.map((s) => s.fen)).size).toBe(starts.length);
+      for (const s of starts) {
+        const [, game, k, path] = /^game (\d+) ply (\d+) then ([\d x-]+)$/.exec(s.name)!;
+        const g = games.find((x) => x.index === Number(game))!;
+        const at = g.moves.slice(0, Number(k)).reduce((p, m) => applyPath(p, m.path), g.start);
+        const legal = legalMoves(referenceFen(toFen(at)));
+        const move = legal.find((m) => m.path.join(path.includes('x') ? 'x' : '-') === path);
+        expect(move, `${s.name}: not a legal move`).toBeDefined();
+        expect(referenceToFen(move!.result)).toBe(s.fen);
+        expect(move!.path).not.toEqual(g.moves[Number(k)]!.path);
+        expect(played.has(s.fen)).toBe(false);
+        expect(parseFen(s.fen).toMove).not.toBe(at.toMove);
+      }
+    }
+    // positions with two or more other moves deviate differently in turn
+    const firstTwo = runs[0]!.filter((s) => runs[1]!.some((t) => t.name.split(' then ')[0] === s.name.split(' then ')[0]));
+    expect(firstTwo.some((s) => !runs[1]!.some((t) => t.fen === s.fen))).toBe(true);
   });
 });

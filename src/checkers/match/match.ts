@@ -7,9 +7,9 @@
 
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { EnglishDraughts, EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
-import { DraughtsPlayer } from 'rapid-draughts';
+import { EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
+import { capturedBy, jumpPath, rapidGame } from './rapidBoard.ts';
 import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
 import { checkMemory } from '../rote/memoryTape.ts';
 import { mountMemoryReadOnly } from '../rote/memorySet.ts';
@@ -29,44 +29,6 @@ import { textTable } from '../../host/table.ts';
 const print = (text = ''): void => {
   process.stdout.write(text + '\n');
 };
-
-// ---- square geometry (standard numbering, Fig. B-1: row r, column c dark when r + c is odd)
-
-const rowOf = (s: number): number => Math.floor((s - 1) / 4);
-const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
-const squareAt = (r: number, c: number): number | null => (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0 ? null : 4 * r + Math.floor(c / 2) + 1);
-
-/** The squares a path jumps over (a step of two rows is a jump). */
-export function capturedBy(path: readonly number[]): number[] {
-  const taken: number[] = [];
-  for (let i = 1; i < path.length; i++) {
-    const [a, b] = [path[i - 1]!, path[i]!];
-    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2)!);
-  }
-  return taken;
-}
-
-/**
- * The landing squares of a jump given as from, to and the squares taken (how rapid-draughts states
- * a move): each step jumps one of the taken pieces; every one is taken once, ending at `to`.
- */
-export function jumpPath(from: number, to: number, taken: readonly number[]): number[] | null {
-  if (taken.length === 0) return [from, to];
-  const walk = (at: number, left: readonly number[]): number[] | null => {
-    if (left.length === 0) return at === to ? [] : null;
-    for (const c of left) {
-      const [dr, dc] = [rowOf(c) - rowOf(at), colOf(c) - colOf(at)];
-      if (Math.abs(dr) !== 1 || Math.abs(dc) !== 1) continue;
-      const land = squareAt(rowOf(c) + dr, colOf(c) + dc);
-      if (land === null) continue;
-      const rest = walk(land, left.filter((x) => x !== c));
-      if (rest) return [land, ...rest];
-    }
-    return null;
-  };
-  const steps = walk(from, taken);
-  return steps ? [from, ...steps] : null;
-}
 
 // ---- the other player
 
@@ -94,16 +56,7 @@ export class RapidDraughts implements Opponent {
   }
 
   async start(fen: string): Promise<void> {
-    const p = parseFen(fen);
-    // the library's bitboard bit of each square, from its own square table
-    const probe = EnglishDraughts.setup();
-    const bitOf = (s: number): number => probe.adapter.toEngineMove({ origin: s - 1, destination: s - 1, captures: [] }).origin;
-    const mask = (f: (piece: string) => boolean): number => p.squares.reduce((m: number, x, s) => (x && f(x) ? (m | bitOf(s)) >>> 0 : m), 0);
-    this.game = EnglishDraughts.setup({
-      player: p.toMove === 'black' ? DraughtsPlayer.DARK : DraughtsPlayer.LIGHT,
-      board: { dark: mask((x) => x.toLowerCase() === 'b'), light: mask((x) => x.toLowerCase() === 'w'), king: mask((x) => x === x.toUpperCase()) },
-      stats: { sinceCapture: 0, sinceNonKingAdvance: 0 },
-    });
+    this.game = rapidGame(fen);
   }
 
   played(path: readonly number[]): void {

@@ -7,6 +7,8 @@
 import { applyPath, toFen, type Position } from '../notation/board.ts';
 import { parsePdn } from '../notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
+import { capturedBy, legalPaths } from '../match/rapidBoard.ts';
+import { ballotOrder, seededRandom } from './openings.ts';
 
 export interface BookStart {
   fen: string;
@@ -32,6 +34,43 @@ export function bookStarts(pdnFile: string, plies: readonly number[], margin = 1
       seen.add(fen);
       starts.push({ fen, name: `game ${g.index} ply ${k}` });
     }
+  }
+  return starts;
+}
+
+/**
+ * Deviation starts: for each game of a PDN file that goes on at least `margin` plies past k, and
+ * each k of `plies`, the position after ply k and then one legal move other than the master's:
+ * the `nth` (modulo their number) in an order shuffled by `seed`, so that nth 0, 1, 2 ... take the
+ * other moves in turn — midgames one step off a master's line. A position some game of the file
+ * reaches (at any ply) is left out, and each position is kept once.
+ * Decision (docs/checkers-rote.md, "reproduce samuel-rote-million"): the masters' own positions
+ * are all played by then, and the program is deterministic, so new midgame boards come from
+ * positions the masters did not play; one move off their line keeps them masters' midgames.
+ */
+export function deviationStarts(pdnFile: string, plies: readonly number[], nth: number, seed = 7, margin = 10): BookStart[] {
+  const { games } = parsePdn(readText(pdnFile, 'PDN file'), pdnFile);
+  const lines = games.map((g) => {
+    const positions = [g.start];
+    for (const m of g.moves) positions.push(applyPath(positions.at(-1)!, m.path));
+    return positions;
+  });
+  const seen = new Set(lines.flatMap((ps) => ps.map(toFen)));
+  const random = seededRandom(seed);
+  const starts: BookStart[] = [];
+  for (const k of plies) {
+    games.forEach((g, i) => {
+      if (g.moves.length < k + margin) return;
+      const at = lines[i]![k]!;
+      const master = g.moves[k]!.path.join('-');
+      const others = ballotOrder(legalPaths(toFen(at)).filter((p) => p.join('-') !== master), Math.floor(random() * 2 ** 31));
+      if (others.length === 0) return;
+      const path = others[nth % others.length]!;
+      const fen = toFen(applyPath(at, path));
+      if (seen.has(fen)) return;
+      seen.add(fen);
+      starts.push({ fen, name: `game ${g.index} ply ${k} then ${path.join(capturedBy(path).length ? 'x' : '-')}` });
+    });
   }
   return starts;
 }

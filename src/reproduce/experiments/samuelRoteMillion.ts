@@ -37,7 +37,7 @@ import { linesScene } from '../../host/charts.ts';
 import { readTapeFile } from '../../devices/tapeImage.ts';
 import { createMemorySet } from '../../checkers/rote/memorySet.ts';
 import { joinMemoryTapes } from '../../checkers/rote/join.ts';
-import { bookStarts } from '../../checkers/selfplay/bookStarts.ts';
+import { bookStarts, deviationStarts } from '../../checkers/selfplay/bookStarts.ts';
 import { endgameStarts } from '../../checkers/selfplay/endgames.ts';
 import { ACF_BALLOTS, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { toFen } from '../../checkers/notation/board.ts';
@@ -59,10 +59,14 @@ export const growthMode = (): Growth => (process.env.SAMUEL704_ROTE_GROW === 'pl
 /**
  * The plies of Tinsley's games whose positions start the million's streams, by round: round 0 every
  * even ply from 8 to 50 but samuel-rote's (BOOK_PLIES), round 1 every odd ply from 9 to 51, later
- * rounds none (endgame starts only). Each round has MILLION_ENDGAMES endgame starts of its own seed.
- * Decision: the program is deterministic, so a start played again from an empty reel plays the same
- * game and saves nothing new; round 0 (~11,000 starts, ~40 new boards a game) is about 450,000
- * boards, so a million needs the later rounds.
+ * rounds none: round r >= 2 starts instead one move off those positions (deviationStarts, the
+ * (r - 2)th other legal move, ~13,000 starts). Each round has MILLION_ENDGAMES endgame starts of its
+ * own seed. Decision: the program is deterministic, so a start played again from an empty reel plays
+ * the same game and saves nothing new; round 0 (~11,000 starts, ~40 new boards a game) is about
+ * 450,000 boards, so a million needs the later rounds; and those are midgames as well as endings,
+ * since the conjecture is about the midgame (session 8: rounds of endings alone added no midgame
+ * board a master's game meets). A round's file is written once: the run of sessions 6-9 wrote
+ * rounds 2-17 (endings only) before deviation starts existed, and took its deviations from round 18.
  */
 export const millionPlies = (round: number): number[] =>
   round === 0 ? Array.from({ length: 22 }, (_, i) => 8 + 2 * i).filter((k) => !BOOK_PLIES.includes(k)) : round === 1 ? Array.from({ length: 22 }, (_, i) => 9 + 2 * i).filter((k) => !PROBE_PLIES.includes(k)) : [];
@@ -74,6 +78,8 @@ export const millionPlies = (round: number): number[] =>
  */
 export const PROBE_PLIES = [21, 27];
 export const MILLION_PLIES = millionPlies(0);
+/** The plies whose masters' positions give the later rounds their deviation starts: rounds 0 and 1's. */
+export const DEVIATION_PLIES = [...millionPlies(0), ...millionPlies(1)];
 /** Endgame starts a round of the million's starts (seed 2026 + round: not samuel-rote's). */
 const MILLION_ENDGAMES = 4000;
 
@@ -134,7 +140,10 @@ function millionStarts(dir: string, quick: boolean, round: number): string[] {
   const file = join(dir, round === 0 ? 'starts-million.tsv' : `starts-million-${round}.tsv`);
   if (!existsSync(file)) {
     const plies = quick ? [8 + round] : millionPlies(round);
-    const book = plies.length ? bookStarts(join(packageRoot(), 'data', 'tinsley.pdn'), plies).map((s) => ['book', 'book', `Tinsley ${s.name}`, s.fen]) : [];
+    const tinsley = join(packageRoot(), 'data', 'tinsley.pdn');
+    const book = plies.length
+      ? bookStarts(tinsley, plies).map((s) => ['book', 'book', `Tinsley ${s.name}`, s.fen])
+      : deviationStarts(tinsley, DEVIATION_PLIES, round - 2).map((s) => ['deviation', 'deviation', `Tinsley ${s.name}`, s.fen]);
     const ends = endgameStarts(quick ? 20 : MILLION_ENDGAMES, 2026 + round).map((p, i) => ['endgame', 'endgame', `endgame ${i + 1}`, toFen(p)]);
     writeFileAtomic(file, [...book, ...ends].map((f, i) => `${i + 1}\t${f.join('\t')}`).join('\n') + '\n');
   }

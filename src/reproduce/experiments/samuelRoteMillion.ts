@@ -2,9 +2,10 @@
 // "a library tape containing at least 20 times the present number of board positions would be
 // needed to improve the midgame play significantly". The memory of `samuel-rote` (53,000 boards,
 // built here the same way when that experiment's work folder has none; the bundled memory for
-// --quick) grows towards 20 × 53,000 = 1,060,000 boards (the "million") by rote self-play, all through the 704, and is measured
-// as samuel-rote measures it at 53,000 boards, at 250,000 and at as many as were reached (a copy
-// of the memory at each); the wall time, games and 704 time of each step are kept (the growth curve).
+// --quick) grows towards 20 × 53,000 = 1,060,000 boards (the "million") by rote self-play, all
+// through the 704, and is measured as samuel-rote measures it at 53,000 boards, at 250,000 and at
+// as many as were reached (a copy of the memory at each); the wall time, games and 704 time of
+// each step are kept (the growth curve).
 //
 // How it grows (SAMUEL704_ROTE_GROW, docs/checkers-rote.md "reproduce samuel-rote-million"):
 // * `join` (the default): streams. Each stream is a `selfplay --state stream --rote` session on a
@@ -305,7 +306,7 @@ export const samuelRoteMillion: Experiment = {
   name: 'samuel-rote-million',
   title: 'Samuel\'s conjecture: the rote memory grown towards a million boards, and the midgame',
   source: 'Samuel 1959, "Rote-learning tests" ("at least 20 times the present number of board positions ... to improve the midgame play")',
-  expected: 'hours on the shared 2-core machine (session 6: 58,725 to 393,343 boards in 1 h 09 min at 4,800-9,600 boards a wall minute on one core; session 8: to 796,195 after 3 h 53 min in all, the endgame rounds at 1,600-2,600 boards a minute, about 2 h more to a million; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; the perfect reading and its match about 6 min for four copies up to 540,368 boards, at a load of 5)',
+  expected: 'hours on the shared 2-core machine (session 9: 58,725 to 1,065,561 boards, 20 x 53,000, in 4 h 46 min of growth in all, the last 100,000s at 2,400 boards a wall minute on endings and 7,000 on deviation starts with two streams side by side, 1,450 with one; resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; measuring a new copy with its perfect reading 4-5 min)',
   expectedQuick: '20-40 s',
   defaultSeeds: [1],
   async run(ctx) {

@@ -5,20 +5,17 @@
 
 import { EnglishDraughts, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { DraughtsPlayer } from 'rapid-draughts';
-import { parseFen } from '../notation/board.ts';
+import { colOf, parseFen, rowOf, squareAt } from '../notation/board.ts';
 
-// ---- square geometry (standard numbering, Fig. B-1: row r, column c dark when r + c is odd)
-
-const rowOf = (s: number): number => Math.floor((s - 1) / 4);
-const colOf = (s: number): number => 2 * ((s - 1) % 4) + (rowOf(s) % 2 === 0 ? 1 : 0);
-const squareAt = (r: number, c: number): number | null => (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0 ? null : 4 * r + Math.floor(c / 2) + 1);
+/** The dark square at row r, column c (Fig. B-1: dark when r + c is odd), or null off the board. */
+const darkAt = (r: number, c: number): number | null => (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0 ? null : squareAt(r, c));
 
 /** The squares a path jumps over (a step of two rows is a jump). */
 export function capturedBy(path: readonly number[]): number[] {
   const taken: number[] = [];
   for (let i = 1; i < path.length; i++) {
     const [a, b] = [path[i - 1]!, path[i]!];
-    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2)!);
+    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2));
   }
   return taken;
 }
@@ -34,7 +31,7 @@ export function jumpPath(from: number, to: number, taken: readonly number[]): nu
     for (const c of left) {
       const [dr, dc] = [rowOf(c) - rowOf(at), colOf(c) - colOf(at)];
       if (Math.abs(dr) !== 1 || Math.abs(dc) !== 1) continue;
-      const land = squareAt(rowOf(c) + dr, colOf(c) + dc);
+      const land = darkAt(rowOf(c) + dr, colOf(c) + dc);
       if (land === null) continue;
       const rest = walk(land, left.filter((x) => x !== c));
       if (rest) return [land, ...rest];

@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTestAgainst } from '../../src/checkers/rote/kingsEnding.ts';
+import { KINGS_TEST, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, kingsTestAgainst } from '../../src/checkers/rote/kingsEnding.ts';
+import { createMemorySet } from '../../src/checkers/rote/memorySet.ts';
+import { readTapeFile } from '../../src/devices/tapeImage.ts';
 import { legalMoves, parseFen as parseReference } from '../checkers/reference.ts';
 import { parseFen } from '../../src/checkers/notation/board.ts';
 
@@ -51,6 +53,14 @@ describe('two kings against one by rote', () => {
     expect(held.kingsToMove + held.loneToMove).toBe(held.boards);
     expect(held.list.map((b) => classOf(b.fen)).every((c) => c.startsWith('black'))).toBe(true); // standard form: the side to move is Black
     expect(held.list.every((b) => b.age === 4096)).toBe(true); // KAGE0, a new board's age
+    // the same memory as a set of reels (as the million's): read alike, and the test game on a copy of it plays alike
+    const set = join(dir, 'set');
+    createMemorySet(set, undefined, readTapeFile(memory));
+    expect(kingsHeld(set)).toEqual(held);
+    const [onTape, onSet] = [await kingsTest(memory), await kingsTest(set)];
+    expect(onSet.games).toEqual(onTape.games);
+    expect(onSet.lookups).toBe(onTape.lookups);
+    expect(kingsHeld(set)).toEqual(held); // the game learnt on a copy
     await kingsPass(memory, starts);
     const again = kingsHeld(memory);
     expect(again.boards).toBe(held.boards);

@@ -11,8 +11,9 @@
 import { CheckersSession, type Event } from '../program/session.ts';
 import { setupCards } from '../notation/pdn.ts';
 import { colOf, parseFen, rowOf, squareAt, type Piece, type Position } from '../notation/board.ts';
-import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemoryTape, SURE_SCORE } from './memoryTape.ts';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { attachMemoryTapes, boardFen, MERGE_COMPLETE, readMemory, SURE_SCORE } from './memoryTape.ts';
+import { isMemorySet } from './memorySet.ts';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -111,33 +112,29 @@ export async function kingsRun(memory: string, words: Record<string, number>, ca
 export const kingsPass = (memory: string, starts: string[], words: Record<string, number> = {}): Promise<KingsRun> =>
   kingsRun(memory, { ...words, GMAXM: 1 }, starts.flatMap((fen) => [...setupCards(fen), '*SELF']));
 
-/** The test game: self-play from KINGS_TEST, as `selfplay --fen` plays it, on a copy of `memory` (the game learns on it; the copy is thrown away). */
-export async function kingsTest(memory: string, words: Record<string, number> = {}): Promise<KingsRun> {
+/** `run` on a copy of `memory` (a tape or a set of reels; none: an empty memory), thrown away after: the test games learn on it. */
+async function onCopy(memory: string, run: (copy: string) => Promise<KingsRun>): Promise<KingsRun> {
   const dir = mkdtempSync(join(tmpdir(), 'kings-test-'));
   try {
-    const copy = join(dir, 'memory.tap');
-    if (existsSync(memory)) copyFileSync(memory, copy);
-    return await kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']);
+    const copy = join(dir, isMemorySet(memory) ? 'memory' : 'memory.tap');
+    if (existsSync(memory)) cpSync(memory, copy, { recursive: true });
+    return await run(copy);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The test game: self-play from KINGS_TEST, as `selfplay --fen` plays it, on a copy of `memory`. */
+export const kingsTest = (memory: string, words: Record<string, number> = {}): Promise<KingsRun> =>
+  onCopy(memory, (copy) => kingsRun(copy, words, [...setupCards(KINGS_TEST), '*SELF']));
 
 /**
  * The test game with the program playing Black (the two kings, `*PLAY BLACK`) and the host playing
  * White: `reply` gives White's move (as a person types it, 1-5 or 5x14) from the game's moves so
  * far. On a copy of `memory`, as kingsTest.
  */
-export async function kingsTestAgainst(memory: string, reply: (moves: string[]) => string, words: Record<string, number> = {}): Promise<KingsRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'kings-test-'));
-  try {
-    const copy = join(dir, 'memory.tap');
-    if (existsSync(memory)) copyFileSync(memory, copy);
-    return await kingsRun(copy, words, [...setupCards(KINGS_TEST), '*PLAY BLACK'], reply);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export const kingsTestAgainst = (memory: string, reply: (moves: string[]) => string, words: Record<string, number> = {}): Promise<KingsRun> =>
+  onCopy(memory, (copy) => kingsRun(copy, words, [...setupCards(KINGS_TEST), '*PLAY BLACK'], reply));
 
 /** Look-ups and hits of one side's searches in a run. */
 export function sideTotals(r: KingsRun, side: 'black' | 'white'): { searches: number; lookups: number; hits: number } {
@@ -181,11 +178,11 @@ export const FARTHEST_SURE = SURE_SCORE + 1;
 
 const count = (p: Position, piece: Piece): number => p.squares.filter((q) => q === piece).length;
 
-/** What the memory tape holds of the ending. */
+/** What the memory (a tape or a set of reels) holds of the ending. */
 export function kingsHeld(memory: string): KingsHeld {
   const h: KingsHeld = { boards: 0, records: 0, kingsToMove: 0, loneToMove: 0, sureWins: 0, sureLosses: 0, cappedWins: 0, cappedLosses: 0, farWins: 0, farLosses: 0, threePieceRecords: 0, firstLoneRecord: 0, largestRecord: 0, list: [] };
   if (!existsSync(memory)) return h;
-  for (const r of readMemoryTape(memory).records) {
+  for (const r of readMemory(memory).records) {
     if (r.fields.pieces !== 3 || r.fields.giveaway) continue;
     h.threePieceRecords++;
     let any = false;

@@ -5,7 +5,7 @@
 // A game is a pure function of its job, so a worker anywhere gives the same record.
 
 import { Program704, RapidDraughts, type Opponent } from '../checkers/match/match.ts';
-import { capturedBy } from '../checkers/match/rapidBoard.ts';
+import { pathText } from '../checkers/match/rapidBoard.ts';
 import { CheckersSession, giveawayCards, type Event } from '../checkers/program/session.ts';
 import { setupCards } from '../checkers/notation/pdn.ts';
 import type { Side } from '../checkers/notation/board.ts';
@@ -37,8 +37,6 @@ export interface GameRecord {
   /** Emulated 704 time, seconds (every machine of the game). */
   seconds704: number;
 }
-
-const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
 
 /** What a game's printout says: the moves, the nodes line before each, and the end. */
 class Scorer {

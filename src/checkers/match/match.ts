@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { EnglishDraughtsComputerFactory, type EnglishDraughtsGame } from 'rapid-draughts/english';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
-import { capturedBy, jumpPath, rapidGame } from './rapidBoard.ts';
+import { capturedBy, jumpPath, pathText, rapidGame } from './rapidBoard.ts';
 import { mountLearningTape, UNTRAINED, useCards } from '../learning/learningTape.ts';
 import { checkMemory } from '../rote/memoryTape.ts';
 import { mountMemoryReadOnly } from '../rote/memorySet.ts';
@@ -142,7 +142,7 @@ export class Program704 implements Opponent {
   }
 
   played(path: readonly number[], side: Side): void {
-    if (side !== this.side) this.session!.feed(path.join(capturedBy(path).length ? 'x' : '-'));
+    if (side !== this.side) this.session!.feed(pathText(path));
   }
 
   async move(): Promise<number[] | null> {
@@ -168,8 +168,6 @@ export interface MatchGame {
   /** Our 704's points: 1, ½, 0 (null: not finished). */
   points: number | null;
 }
-
-const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
 
 /** One game: the 704 plays `program` from the ballot (give-away with `giveaway`), the opponent's moves are fed as cards. */
 export async function playMatchGame(

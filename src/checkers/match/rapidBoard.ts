@@ -20,6 +20,9 @@ export function capturedBy(path: readonly number[]): number[] {
   return taken;
 }
 
+/** A path as people write a move: its squares joined by `x` for a jump, else by `-` (9-14, 5x14x23). */
+export const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
+
 /**
  * The landing squares of a jump given as from, to and the squares taken (how rapid-draughts states
  * a move): each step jumps one of the taken pieces; every one is taken once, ending at `to`.

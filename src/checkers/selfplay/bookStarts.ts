@@ -5,10 +5,21 @@
 // one program, one ballot, one game). The host only reads the PDN and sets the board up; the 704 plays.
 
 import { applyPath, toFen, type Position } from '../notation/board.ts';
-import { parsePdn } from '../notation/pdn.ts';
+import { parsePdn, type PdnGame } from '../notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
-import { capturedBy, legalPaths } from '../match/rapidBoard.ts';
+import { legalPaths, pathText } from '../match/rapidBoard.ts';
 import { ballotOrder, seededRandom } from './openings.ts';
+
+/** The games of a PDN file, and each game's positions from its start (`lines[i][k]`: game i after ply k). */
+function replayed(pdnFile: string): { games: PdnGame[]; lines: Position[][] } {
+  const { games } = parsePdn(readText(pdnFile, 'PDN file'), pdnFile);
+  const lines = games.map((g) => {
+    const positions = [g.start];
+    for (const m of g.moves) positions.push(applyPath(positions.at(-1)!, m.path));
+    return positions;
+  });
+  return { games, lines };
+}
 
 export interface BookStart {
   fen: string;
@@ -23,13 +34,11 @@ export interface BookStart {
 export function bookStarts(pdnFile: string, plies: readonly number[], margin = 10): BookStart[] {
   const seen = new Set<string>();
   const starts: BookStart[] = [];
-  const { games } = parsePdn(readText(pdnFile, 'PDN file'), pdnFile);
+  const { games, lines } = replayed(pdnFile);
   for (const k of plies) {
-    for (const g of games) {
+    for (const [i, g] of games.entries()) {
       if (g.moves.length < k + margin) continue;
-      let p: Position = g.start;
-      for (const m of g.moves.slice(0, k)) p = applyPath(p, m.path);
-      const fen = toFen(p);
+      const fen = toFen(lines[i]![k]!);
       if (seen.has(fen)) continue;
       seen.add(fen);
       starts.push({ fen, name: `game ${g.index} ply ${k}` });
@@ -49,12 +58,7 @@ export function bookStarts(pdnFile: string, plies: readonly number[], margin = 1
  * positions the masters did not play; one move off their line keeps them masters' midgames.
  */
 export function deviationStarts(pdnFile: string, plies: readonly number[], nth: number, seed = 7, margin = 10): BookStart[] {
-  const { games } = parsePdn(readText(pdnFile, 'PDN file'), pdnFile);
-  const lines = games.map((g) => {
-    const positions = [g.start];
-    for (const m of g.moves) positions.push(applyPath(positions.at(-1)!, m.path));
-    return positions;
-  });
+  const { games, lines } = replayed(pdnFile);
   const seen = new Set(lines.flatMap((ps) => ps.map(toFen)));
   const random = seededRandom(seed);
   const starts: BookStart[] = [];
@@ -69,7 +73,7 @@ export function deviationStarts(pdnFile: string, plies: readonly number[], nth: 
       const fen = toFen(applyPath(at, path));
       if (seen.has(fen)) return;
       seen.add(fen);
-      starts.push({ fen, name: `game ${g.index} ply ${k} then ${path.join(capturedBy(path).length ? 'x' : '-')}` });
+      starts.push({ fen, name: `game ${g.index} ply ${k} then ${pathText(path)}` });
     });
   }
   return starts;

@@ -26,7 +26,7 @@ import { ballotOrder, type Ballot } from '../../checkers/selfplay/openings.ts';
 import { MemoryIndex, memoryEntries, oneMove, perMoveMemory, readAll, sameMove, traceLookups, traceMoves, traceRun, type TracedSearch } from '../../checkers/rote/perfectReading.ts';
 import { CheckersSession } from '../../checkers/program/session.ts';
 import { Program704 } from '../../checkers/match/match.ts';
-import { capturedBy } from '../../checkers/match/rapidBoard.ts';
+import { pathText } from '../../checkers/match/rapidBoard.ts';
 import { mountMemoryReadOnly } from '../../checkers/rote/memorySet.ts';
 import { writeTapeFile } from '../../devices/tapeImage.ts';
 import { phaseOf, type Phase } from './samuelRote.ts';
@@ -115,7 +115,7 @@ export async function perfectMatchGame(fen: string, side: Side, memory: string):
     if (r.stop === 'error') throw new Error(`the 704 stopped: ${r.message}`);
     if (winner !== undefined || r.stop !== 'input') break;
     const move = await opponent.move();
-    session.feed(move ? move.join(capturedBy(move).length ? 'x' : '-') : '*CONCEDE');
+    session.feed(move ? pathText(move) : '*CONCEDE');
   }
   trace.stop();
   p.lookups = trace.searches.flat();

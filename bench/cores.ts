@@ -108,8 +108,8 @@ function selfPlay(engine: CoreEngine): Run {
 /**
  * The steady state: the best of three more self-play games. A process's second game still pays
  * V8 for compiling: the translator's new blocks, and the interpreter's `interpret`, which V8
- * compiles again as new instruction kinds come (its second game took 0.46 or 1.0 CPU-s, its
- * later ones 0.51-0.58; docs/translator.md).
+ * compiles again as new instruction kinds come (its second game took 0.46-1.03 CPU-s, its
+ * later ones 0.47-0.62; docs/translator.md).
  */
 function warmSelfPlay(engine: CoreEngine): Run {
   const runs = [selfPlay(engine), selfPlay(engine), selfPlay(engine)];

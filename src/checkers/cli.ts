@@ -476,6 +476,7 @@ function pdnGames(file: string, text: string, opts: BookOptions): PdnGame[] {
   for (const e of parsed.recovered) process.stderr.write(`${style.dim('recovered:')} ${e.message}\n`);
   for (const e of parsed.errors) process.stderr.write(`${style.warn('skipped:')} ${e.message}\n`);
   let games = parsed.games;
+  if (games.length === 0) throw new Error(`${file}: no game could be read (${parsed.errors.length} skipped), so there is nothing to follow`);
   if (opts.game !== undefined) {
     const n = wholeNumber(opts.game, '--game');
     games = games.filter((g) => g.index === n);

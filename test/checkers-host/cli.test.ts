@@ -244,6 +244,15 @@ describe('samuel704 book', () => {
     expect(younger).toBeGreaterThan(boards1.length / 2);
   });
 
+  it('a PDN file none of whose games can be read is an error naming the file: each game\'s fault is said and nothing is played', () => {
+    const pdn = write('unreadable.pdn', ['[Event "x"]', '1. 11-15 23-19 2. 8-11 99-14 *', ''].join('\n'));
+    const r = cli(['book', pdn]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`skipped: ${pdn}:2:24: square 99 in "99-14" is not 1-32`);
+    expect(r.stderr).toContain(`error: ${pdn}: no game could be read (1 skipped), so there is nothing to follow`);
+    expect(r.stdout).not.toMatch(/overall/);
+  });
+
   it('reports an illegal book move with its game and move, and goes on with the next game', () => {
     const pdn = write('games.pdn', [
       '[Event "bad"]', '[Black "A"]', '[White "B"]', '1. 11-15 23-18 2. 15-18 {18 is taken} 22-17 1-0', '',

@@ -5,10 +5,9 @@
 // A game is a pure function of its job, so a worker anywhere gives the same record.
 
 import { Program704, RapidDraughts, type Opponent } from '../checkers/match/match.ts';
-import { pathText } from '../checkers/match/rapidBoard.ts';
 import { CheckersSession, giveawayCards, type Event } from '../checkers/program/session.ts';
 import { setupCards } from '../checkers/notation/pdn.ts';
-import type { Side } from '../checkers/notation/board.ts';
+import { pathText, type Side } from '../checkers/notation/board.ts';
 import { playerCards, type Player } from './players.ts';
 
 export interface GameJob {

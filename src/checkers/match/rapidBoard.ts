@@ -10,19 +10,6 @@ import { colOf, parseFen, rowOf, squareAt } from '../notation/board.ts';
 /** The dark square at row r, column c (Fig. B-1: dark when r + c is odd), or null off the board. */
 const darkAt = (r: number, c: number): number | null => (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0 ? null : squareAt(r, c));
 
-/** The squares a path jumps over (a step of two rows is a jump). */
-export function capturedBy(path: readonly number[]): number[] {
-  const taken: number[] = [];
-  for (let i = 1; i < path.length; i++) {
-    const [a, b] = [path[i - 1]!, path[i]!];
-    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2));
-  }
-  return taken;
-}
-
-/** A path as people write a move: its squares joined by `x` for a jump, else by `-` (9-14, 5x14x23). */
-export const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
-
 /**
  * The landing squares of a jump given as from, to and the squares taken (how rapid-draughts states
  * a move): each step jumps one of the taken pieces; every one is taken once, ending at `to`.

@@ -70,6 +70,19 @@ export function toFen(p: Position): string {
   return `${p.toMove === 'black' ? 'B' : 'W'}:W${list('w')}:B${list('b')}`;
 }
 
+/** The squares a path jumps over (a step of two rows is a jump). */
+export function capturedBy(path: readonly number[]): number[] {
+  const taken: number[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const [a, b] = [path[i - 1]!, path[i]!];
+    if (Math.abs(rowOf(a) - rowOf(b)) === 2) taken.push(squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2));
+  }
+  return taken;
+}
+
+/** A path as people write a move: its squares joined by `x` for a jump, else by `-` (9-14, 5x14x23). */
+export const pathText = (path: readonly number[]): string => path.join(capturedBy(path).length ? 'x' : '-');
+
 /**
  * The position after a path the program printed (from, then each landing square): the piece
  * moves, a piece between two squares two rows apart is taken, a man on the far row is crowned.
@@ -78,10 +91,7 @@ export function applyPath(p: Position, path: readonly number[]): Position {
   const squares = p.squares.slice();
   let piece = squares[path[0]!] ?? null;
   squares[path[0]!] = null;
-  for (let i = 1; i < path.length; i++) {
-    const [a, b] = [path[i - 1]!, path[i]!];
-    if (Math.abs(rowOf(a) - rowOf(b)) === 2) squares[squareAt((rowOf(a) + rowOf(b)) / 2, (colOf(a) + colOf(b)) / 2)] = null;
-  }
+  for (const s of capturedBy(path)) squares[s] = null;
   const to = path[path.length - 1]!;
   if ((piece === 'b' && rowOf(to) === 7) || (piece === 'w' && rowOf(to) === 0)) piece = piece.toUpperCase() as Piece;
   squares[to] = piece;

@@ -4,10 +4,10 @@
 // moves from there leave the book at once, so nearly every board it saves is new (the ballots repeat:
 // one program, one ballot, one game). The host only reads the PDN and sets the board up; the 704 plays.
 
-import { applyPath, toFen, type Position } from '../notation/board.ts';
+import { applyPath, pathText, toFen, type Position } from '../notation/board.ts';
 import { parsePdn, type PdnGame } from '../notation/pdn.ts';
 import { readText } from '../../devices/fileErrors.ts';
-import { legalPaths, pathText } from '../match/rapidBoard.ts';
+import { legalPaths } from '../match/rapidBoard.ts';
 import { ballotOrder, seededRandom } from './openings.ts';
 
 /** The games of a PDN file, and each game's positions from its start (`lines[i][k]`: game i after ply k). */

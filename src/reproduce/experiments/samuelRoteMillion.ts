@@ -333,11 +333,15 @@ export const samuelRoteMillion: Experiment = {
       notes.push(...q.notes.slice(2).map((n) => `${p.boards} boards, from Tinsley's midgames: ${n}`));
     }
     const curve = j.curve ?? [];
+    // each 100,000 crossed, then the rest to the boards reached
+    const lastCrossed = j.crossings.at(-1)?.boards ?? j.start;
+    const steps = j.crossings.length > 0 && reached > lastCrossed
+      ? [...j.crossings, { boards: reached, wallSeconds: j.wallSeconds, games: j.games, seconds704: j.seconds704 }]
+      : j.crossings;
     const growthRows: Row[] = [
       { what: 'boards reached (from the samuel-rote memory)', paper: '"at least 20 times" 53,000', ours: `${thousands(reached)} (from ${thousands(j.start)}, ${j.games} self-play games, ${duration(j.wallSeconds)} of growth${j.seconds704 ? `, ${duration(j.seconds704)} of 704 time` : ''})`, verdict: reached >= TARGET ? 'same' : 'differs', note: reached >= TARGET ? undefined : `the growth was stopped before ${thousands(TARGET)} (20 × 53,000); run again to go on` },
-      // each 100,000 crossed, then the rest to the boards reached
-      ...[...j.crossings, ...(reached > (j.crossings.at(-1)?.boards ?? j.start) && j.crossings.length ? [{ boards: reached, wallSeconds: j.wallSeconds, games: j.games, seconds704: j.seconds704 }] : [])].map((c, i, all) => {
-        const prev = i > 0 ? all[i - 1]! : { boards: j.start, wallSeconds: 0, games: 0, seconds704: 0 };
+      ...steps.map((c, i) => {
+        const prev = i > 0 ? steps[i - 1]! : { boards: j.start, wallSeconds: 0, games: 0, seconds704: 0 };
         return { what: `${thousands(prev.boards)} to ${thousands(c.boards)} boards${i === j.crossings.length ? ' (reached)' : ''}`, paper: '"an inordinate amount of play and ... machine time"', ours: `${duration(c.wallSeconds - prev.wallSeconds)} of wall time${c.games !== undefined && prev.games !== undefined ? `, ${c.games - prev.games} games` : ''}${c.seconds704 !== undefined && prev.seconds704 !== undefined ? `, ${duration(c.seconds704 - prev.seconds704)} of 704 time` : ''}`, verdict: 'close' as const };
       }),
     ];

@@ -208,6 +208,14 @@ export class Cpu implements Registers {
 const COLD = -1;
 
 /**
+ * The most instructions a block is told it may run (2^30 - 1, a small integer to V8). A block gets
+ * how many it may run, not the count to stop at: that count passes 2^31 in long runs (a limit of
+ * 1e10), and a double argument is a new heap number at every call, 16 bytes a block call (40 MB
+ * a self-play game) for the garbage collector.
+ */
+const MAX_LEFT = 0x3fffffff;
+
+/**
  * Run translated blocks one after another until the next instruction is one for the interpreter
  * or a planted word has changed (returns 1), the code there is not hot yet (COLD: interpret to the
  * next transfer), fewer than a block's instructions are left before `end` (returns how many are
@@ -226,8 +234,13 @@ function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
       f = tr.build(ic);
     }
     if (f === null) return 1;
-    ic = f(cpu, end);
-    if (ic < 0) return ic === BUDGET ? end - cpu.instructions : 1;
+    const left = end - cpu.instructions;
+    ic = f(cpu, left < MAX_LEFT ? left : MAX_LEFT);
+    if (ic < 0) {
+      if (ic !== BUDGET) return 1;
+      if (left < MAX_LEFT) return end - cpu.instructions;
+      ic = cpu.ic; // a block that ran MAX_LEFT instructions: it goes on
+    }
   }
   return 0;
 }

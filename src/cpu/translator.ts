@@ -21,8 +21,9 @@ const MAX_BLOCK = 64;
 export const BUDGET = -1, CHANGED = -2;
 
 /** A translated block: runs from its entry until it leaves, and returns the IC it leaves to (also
- * set in the CPU), or returns BUDGET at once when it could pass `end` (an absolute instruction count). */
-export type BlockFunction = (cpu: object, end: number) => number;
+ * set in the CPU), or returns BUDGET where its next run of words could take more than `left`
+ * instructions (a small integer, at most MAX_LEFT: see runBlocks in cpu.ts). */
+export type BlockFunction = (cpu: object, left: number) => number;
 
 /** The CPU state the translator reads (the Cpu class). */
 export interface TranslatedCpu {
@@ -267,11 +268,10 @@ ${body}
     // The block counts from 0 (see below), so its code may only add to the count of cycles.
     if (/\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
-return function block${entry.toString(8)}(c, end) {
+return function block${entry.toString(8)}(c, left) {
   const m = c.mem, cm = c.codeMark, am = ${am};
   // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
   let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;
-  const left = end - c.instructions;
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}

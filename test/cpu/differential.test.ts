@@ -265,4 +265,24 @@ describe('translator and interpreter agree on random programs at every stop', ()
       expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `plant ${plant}`).toBe(-1);
     }
   });
+
+  // A block is told how many instructions it may run, at most 2^30 - 1 (a small integer to V8);
+  // a run longer than that, in one block's loop, goes on in pieces and stops on the limit's
+  // instruction. The interpreter would take too long here: its count per instruction stands in.
+  it('a limit past 2^30 instructions in one block\'s loop stops on its instruction', { timeout: 120_000 }, () => {
+    const loop = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [op('TRA', 0o100)]);
+      m.cpu.ic = 0o100;
+      return m;
+    };
+    const a = loop('interp');
+    a.run(1000);
+    const limit = 2 ** 30 + 7;
+    const b = loop('jit');
+    expect(b.run(limit).reason).toBe('limit');
+    expect(b.cpu.instructions).toBe(limit);
+    expect(b.cpu.cycles).toBe(limit * a.cpu.cycles / 1000);
+    expect(b.cpu.ic).toBe(0o100);
+  });
 });

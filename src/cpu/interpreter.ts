@@ -50,6 +50,8 @@ const interpreted: Gen = {
   go: (target) => `ic = ${target};`,
   skip: (k) => `ic = (ic + ${k}) & am;`,
   call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+  now: 'cyc',
+  punt: (stop) => stop,
 };
 
 const caseOf = (label: number, s: Semantics): string => `case ${label}: { ${s.code(interpreted)} break; }`;

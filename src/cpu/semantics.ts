@@ -41,12 +41,18 @@ export interface Gen {
   skip(k: number): string;
   /** A statement around a helper that works on the register file in `c`. */
   call(statement: string): string;
+  /** The cycle count now (this instruction's base cycles in), for the I/O system. */
+  readonly now: string;
+  /** A statement that gives up on this instruction before it has done anything, with `stop` the
+   * interpreter's way of stopping there (the translator leaves it to the interpreter). */
+  punt(stop: string): string;
 }
 
 /**
- * One instruction's semantics. `jit: false` marks what only the interpreter runs (I/O, halts,
- * trapping-mode switches): the translator leaves those to one interpreted step, so its code
- * never has to stop the machine or see trapping mode.
+ * One instruction's semantics. `jit: false` marks what only the interpreter runs (selects and
+ * tape motions, halts, trapping-mode switches): the translator leaves those to one interpreted
+ * step, so its code never has to stop the machine or see trapping mode. CPY and CAD are
+ * translated: where they would stop (no unit selected, no input) they punt to the interpreter.
  */
 export interface Semantics {
   readonly code: (g: Gen) => string;
@@ -166,21 +172,21 @@ const errorStop = (message: string): string =>
 
 /** CPY and CAD: three exits, every word through the MQ (§5.10, §6.4); CAD also sums by ACL. */
 const copy = (cad: boolean) => (g: Gen): string => `
-  if (!io.connected) ${errorStop(`'CPY with no unit selected'`)}
+  if (!io.connected) ${g.punt(errorStop(`'CPY with no unit selected'`))}
   else {
     const writing = io.writing;
     let r;
     if (writing) {
       mq = m[${g.y}];
-      r = io.copyOut(mq, cyc);
-      cyc++; // writing takes at least 4 [V] §9.6
+      r = io.copyOut(mq, ${g.now});
+      cyc += 1; // writing takes at least 4 [V] §9.6
       ${cad ? `if (r === 0) ${addLogical('mq')}` : ''}
-    } else r = io.copyIn(cyc);
-    if (r === NO_INPUT) { reason = 'input'; ic = L; cyc -= CYCLES[op]; n--; c.stopMessage = io.error; }
+    } else r = io.copyIn(${g.now});
+    if (r === NO_INPUT) ${g.punt(`{ reason = 'input'; ic = L; cyc -= CYCLES[op]; n--; c.stopMessage = io.error; }`)}
     else {
-      cyc = Math.max(cyc, io.readyAt());
-      if (r === END_OF_FILE) ic = (L + 2) & am;
-      else if (r === END_OF_RECORD) ic = (L + 3) & am;
+      { const w_ = io.readyAt() - ${g.now}; if (w_ > 0) cyc += w_; } // waits for the unit
+      if (r === END_OF_FILE) { ${g.skip(1)} }
+      else if (r === END_OF_RECORD) { ${g.skip(2)} }
       else if (r >= 0 && !writing) { mq = r; ${g.store(g.y, 'r')} ${cad ? addLogical('r') : ''} }
     }
   }`;
@@ -288,8 +294,8 @@ const MACHINE: Record<string, Semantics> = {
   WEF: I((g) => ioWait(`io.tapeCommand(0o770, ${g.y}, cyc)`)),
   REW: I((g) => ioWait(`io.tapeCommand(0o772, ${g.y}, cyc)`)),
   LDA: I((g) => `if (!io.drumAddress(m[${g.y}] & 0x7fff, cyc)) ${errorStop(`'LDA with no drum selected'`)}`),
-  CPY: I(copy(false)),
-  CAD: I(copy(true)),
+  CPY: J(copy(false)),
+  CAD: J(copy(true)),
 };
 
 /** Members of the +0760 (PSE) and -0760 (MSE) groups, chosen by the effective address (§5.3, §5.7-§5.9). */

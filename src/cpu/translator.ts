@@ -265,11 +265,12 @@ ${body}
     break;
   }`;
     const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
-    // The block counts from 0 (see below), so its code may only add to the count of cycles.
-    if (/\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
+    // The block counts from 0 (see below), so its code may only add to the count of cycles, or
+    // read it with the CPU's (Gen.now).
+    if (/(?<!c\.cycles \+ )\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
 return function block${entry.toString(8)}(c, left) {
-  const m = c.mem, cm = c.codeMark, am = ${am};
+  const m = c.mem, cm = c.codeMark, am = ${am};${/\bio\./.test(loop) ? ' const io = c.io;' : ''}
   // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
   let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;
   ${loadRegisters(used)}
@@ -385,6 +386,9 @@ return function block${entry.toString(8)}(c, left) {
       go: transfer,
       skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },
       call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+      now: `(c.cycles + cyc + ${cycles})`,
+      // The words before this one counted, the interpreter runs it.
+      punt: () => `{ ${done(count - 1, cycles - CYCLES[op]!)} ic = ${L}; rc = ${CHANGED}; break main; }`,
     };
   }
 }

@@ -6,6 +6,7 @@
 // instructions, core and printed lines.
 
 import { describe, expect, it } from 'vitest';
+import { wordsToCard } from '../../src/devices/cards.ts';
 import { Machine } from '../../src/machine/machine.ts';
 import { Rng } from './random.ts';
 import { op } from './runner.ts';
@@ -264,6 +265,39 @@ describe('translator and interpreter agree on random programs at every stop', ()
       expect(state(b, sb), `plant ${plant}`).toEqual(state(a, sa));
       expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i]), `plant ${plant}`).toBe(-1);
     }
+  });
+
+  // CPY runs in blocks: a card-reading loop with all three exits (a word, the end of a card, the
+  // end of the deck), the reader's waits in the cycle count, and a stop for input where the hopper
+  // runs dry before its end of file, which the block leaves to the interpreter on that CPY.
+  it('a card-reading loop: words, ends of cards, a stop for input and the end of file', () => {
+    const build = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('RDS', 0o321), // 100: the next card
+        op('CPY', 0o1000, 1), // 101: C(1000 - XR1) := the word
+        op('TXI', 0o101, 1, 1), // 102: a word: XR1 + 1, the next
+        op('HTR', 0o103), // 103: the end of the deck
+        op('TRA', 0o100), // 104: the end of a card
+      ]);
+      m.cpu.ic = 0o100;
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    const card = (k: number): ReturnType<typeof wordsToCard> => wordsToCard(Array.from({ length: 24 }, (_, i) => 1000 * k + i));
+    const a = build('interp'), b = build('jit');
+    for (const m of [a, b]) m.reader.feed([card(1), card(2)]);
+    const [ia, ib] = [a.run(100_000), b.run(100_000)];
+    expect(ia.reason).toBe('input');
+    expect(typeof b.cpu.translator!.blocks[0o101]).toBe('function'); // the loop is a block
+    expect(state(b, ib)).toEqual(state(a, ia));
+    for (const m of [a, b]) { m.reader.feed([card(3)]); m.reader.setEndOfFile(true); }
+    const [ha, hb] = [a.run(100_000), b.run(100_000)];
+    expect(ha.reason).toBe('halt');
+    expect(a.cpu.ic).toBe(0o103);
+    expect(a.cpu.mem[0o1000 - 71]).toBe(3023);
+    expect(state(b, hb)).toEqual(state(a, ha));
+    expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i])).toBe(-1);
   });
 
   // A block is told how many instructions it may run, at most 2^30 - 1 (a small integer to V8);

@@ -235,7 +235,7 @@ function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
     }
     if (f === null) return 1;
     const left = end - cpu.instructions;
-    ic = f(cpu, left < MAX_LEFT ? left : MAX_LEFT);
+    ic = f(cpu, (left < MAX_LEFT ? left : MAX_LEFT) | 0); // a small integer even where this loop is not optimised
     if (ic < 0) {
       if (ic !== BUDGET) return 1;
       if (left < MAX_LEFT) return end - cpu.instructions;

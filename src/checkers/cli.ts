@@ -117,7 +117,10 @@ const timeNote = (session: CheckersSession, wallStart: number): string =>
 // ---- perft
 
 async function perft(depthText: string, opts: { fen?: string }): Promise<void> {
-  const session = newSession([...startCards(opts.fen), `*PERFT ${depthText}`, '*END'], true);
+  // The 704 reads the number at the card's column and no further (so `2.5` would be perft 2), and
+  // says BAD CARD for a depth out of its range: only the whole number is the host's to check.
+  const depth = wholeNumber(depthText, 'perft n', 0);
+  const session = newSession([...startCards(opts.fen), `*PERFT ${depth}`, '*END'], true);
   const wallStart = performance.now();
   let last = { at: 0, wall: wallStart };
   await runSession(session, (e) => {

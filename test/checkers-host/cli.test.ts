@@ -48,6 +48,15 @@ describe('samuel704 perft', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('error: the 704 rejected a card: BAD CARD - *PERFT 13\n');
   });
+
+  it('refuses a depth that is not a whole number, which the 704 would read up to its first other character', () => {
+    for (const n of ['2.5', '2x']) {
+      const r = cli(['perft', n]);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`error: perft n: "${n}" is not a whole number ≥ 0\n`);
+    }
+  });
 });
 
 describe('samuel704 selfplay', () => {

@@ -59,6 +59,9 @@ describe('statistics', () => {
     expect(lines[3]).toBe('Samuel 704 against X: 4 games, won 2, drawn 1, lost 1; 2½ points of 4 (62.5%)');
     expect(test.n).toBe(2);
     expect(lines[4]).toBe('paired by ballot: 2 pairs, mean pair score 1.250 of 2 (1 = even), sd 0.354, t = 1.00 with 1 df, p = 0.500 (two-sided)');
+    // one pair (a --quick match) has no spread: the line says there is no t test, not 'undefined'
+    expect(scoreTable([g(a, 'black', 1), g(a, 'white', 0.5)], 'X').lines.at(-1)).toBe('paired by ballot: 1 pair, pair score 1.500 of 2 (1 = even); a t test needs two pairs or more');
+    expect(scoreTable([g(a, 'black', 1)], 'X').lines.at(-1)).toBe('paired by ballot: 0 pairs: no ballot has both games played, so no t test');
   });
 });
 

@@ -6,7 +6,7 @@
 // instructions, core and printed lines.
 
 import { describe, expect, it } from 'vitest';
-import { wordsToCard } from '../../src/devices/cards.ts';
+import { wordsToCard, type Card } from '../../src/devices/cards.ts';
 import { Machine } from '../../src/machine/machine.ts';
 import { Rng } from './random.ts';
 import { op } from './runner.ts';
@@ -284,7 +284,7 @@ describe('translator and interpreter agree on random programs at every stop', ()
       if (engine === 'jit') m.cpu.translator!.hot = 0;
       return m;
     };
-    const card = (k: number): ReturnType<typeof wordsToCard> => wordsToCard(Array.from({ length: 24 }, (_, i) => 1000 * k + i));
+    const card = (k: number): Card => wordsToCard(Array.from({ length: 24 }, (_, i) => 1000 * k + i));
     const a = build('interp'), b = build('jit');
     for (const m of [a, b]) m.reader.feed([card(1), card(2)]);
     const [ia, ib] = [a.run(100_000), b.run(100_000)];

@@ -221,12 +221,14 @@ export function scoreTable(games: readonly MatchGame[], opponent: string, us = '
   lines.push(`${us} against ${opponent}: ${done.length} games, won ${w}, drawn ${d}, lost ${l}; ${half(points)} points of ${done.length}${done.length ? ` (${((100 * points) / done.length).toFixed(1)}%)` : ''}`);
   const test = pairedTest(scores, 1);
   const f = (x: number, k = 3): string => (Number.isNaN(x) ? 'undefined' : Number.isFinite(x) ? x.toFixed(k) : x > 0 ? '+∞' : '−∞');
-  const tText = test.p === 1 && Number.isNaN(test.t) ? 'every pair even, so no t' : `t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df`;
   const paired = `paired by ballot: ${test.n} pair${test.n === 1 ? '' : 's'}`;
   // One pair has no spread, so no t: say so rather than print 'undefined' three times.
   if (test.n === 0) lines.push(`${paired}: no ballot has both games played, so no t test`);
   else if (test.n === 1) lines.push(`${paired}, pair score ${f(test.mean)} of 2 (1 = even); a t test needs two pairs or more`);
-  else lines.push(`${paired}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, ${tText}, p = ${f(test.p)} (two-sided)`);
+  else {
+    const tText = test.p === 1 && Number.isNaN(test.t) ? 'every pair even, so no t' : `t = ${f(test.t, 2)} with ${Math.max(0, test.df)} df`;
+    lines.push(`${paired}, mean pair score ${f(test.mean)} of 2 (1 = even), sd ${f(test.sd)}, ${tText}, p = ${f(test.p)} (two-sided)`);
+  }
   return { lines, test };
 }
 

@@ -288,7 +288,7 @@ export async function measure(ctx: RunContext, memory: string, wallSeconds: numb
       title: 'Time and play',
       rows: [
         { what: '704 time a move, with the memory', paper: 'look-up 2.3 ms (Appendix A)', ours: `${n(secWith, 1)} s (without: ${n(secWithout, 1)} s)`, verdict: 'close' as const, note: 'look-up time itself: npm run bench' },
-        { what: 'the memory against no memory, colours reversed', paper: 'rote learning "soon learned to imitate master play during the opening moves"', ours: `mean pair score ${n(table.test.mean, 3)} of 2, t = ${n(table.test.t)}, p = ${n(table.test.p, 3)} (${table.test.n} pairs)`, verdict: table.test.mean > 1 ? 'close' as const : 'differs' as const },
+        { what: 'the memory against no memory, colours reversed', paper: 'rote learning "soon learned to imitate master play during the opening moves"', ours: `mean pair score ${n(table.test.mean, 3)} of 2, t = ${n(table.test.t)}, p = ${n(table.test.p, 3)} (${table.test.n} pair${table.test.n === 1 ? '' : 's'})`, verdict: table.test.mean > 1 ? 'close' as const : 'differs' as const },
       ],
     },
   ];

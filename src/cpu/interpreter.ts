@@ -52,6 +52,7 @@ const interpreted: Gen = {
   call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
   now: 'cyc',
   punt: (stop) => stop,
+  acBelow: () => false,
 };
 
 const caseOf = (label: number, s: Semantics): string => `case ${label}: { ${s.code(interpreted)} break; }`;

@@ -46,6 +46,9 @@ export interface Gen {
   /** A statement that gives up on this instruction before it has done anything, with `stop` the
    * interpreter's way of stopping there (the translator leaves it to the interpreter). */
   punt(stop: string): string;
+  /** True when the AC's magnitude (Q, P, 1-35) is known to be below 2^k before this instruction:
+   * the translator follows `acBound` along a block's straight line; the interpreter knows nothing. */
+  acBelow(k: number): boolean;
 }
 
 /**
@@ -57,6 +60,12 @@ export interface Gen {
 export interface Semantics {
   readonly code: (g: Gen) => string;
   readonly jit: boolean;
+  /**
+   * What the instruction leaves the AC's magnitude below, as a power of two, given what it was
+   * below before (37: nothing known) and the shift count when it is a constant: the translator's
+   * knowledge for the next instruction (Gen.acBelow). Absent: nothing known after it.
+   */
+  readonly acBound?: (before: number, count: number | null) => number;
 }
 
 const P35 = 34359738368; // 2^35: the sign of a word, AC bit P
@@ -118,6 +127,10 @@ export const HELPERS = {
 
 /** The AC's 36-bit logical word, P,1-35 (ibm704.md §5.3). */
 const LOGICAL = `(acM >= ${P36} ? acM - ${P36} : acM)`;
+/** LOGICAL, or the AC itself where Q is known to be 0. */
+const logical = (g: Gen): string => (g.acBelow(36) ? 'acM' : LOGICAL);
+/** What the logical instructions add to keep the AC's Q: nothing where it is known to be 0. */
+const keptQ = (g: Gen): string => (g.acBelow(36) ? '' : `(acM >= ${P36} ? ${P36} : 0) + `);
 
 /**
  * Bitwise AND/OR of two 36-bit numbers in line (JS bitwise operators take 32 bits): the high 18
@@ -128,25 +141,26 @@ const bitwise36 = (a: string, b: string, o: '&' | '|'): string =>
   `(((${a}) / ${W18}) ${o} ((${b}) / ${W18})) ${TIMES_W18} + (((${a}) ${o} (${b})) & 0x3ffff)`;
 
 /** `target = (LOGICAL o C(Y))`, the operands read once. */
-const logic = (o: '&' | '|', y: string, assign: (v: string) => string): string =>
-  `{ const la_ = ${LOGICAL}, lb_ = m[${y}]; ${assign(bitwise36('la_', 'lb_', o))} }`;
+const logic = (o: '&' | '|', g: Gen, assign: (v: string) => string): string =>
+  `{ const la_ = ${logical(g)}, lb_ = m[${g.y}]; ${assign(bitwise36('la_', 'lb_', o))} }`;
 
 /** Sign-magnitude addition of (s, v) into the AC with the 704's rules (ibm704.md §5.2). */
-const add = (s: string, v: string): string => `{ const s_ = ${s}, v_ = ${v};
+const add = (g: Gen, s: string, v: string): string => `{ const s_ = ${s}, v_ = ${v};
   if (s_ === acS) {
-    if (acM < ${P35}) { if (acM + v_ >= ${P35}) ov = true; acM += v_; } // Q and P clear: no modulo
-    else { if (acM - Math.floor(acM / ${P35}) * ${P35} + v_ >= ${P35}) ov = true; acM += v_; if (acM >= ${P37}) acM -= ${P37}; } // a carry beyond Q is lost
+    ${g.acBelow(35) ? `if (acM + v_ >= ${P35}) ov = true; acM += v_; // Q and P known clear`
+    : `if (acM < ${P35}) { if (acM + v_ >= ${P35}) ov = true; acM += v_; } // Q and P clear: no modulo
+    else { if (acM - Math.floor(acM / ${P35}) * ${P35} + v_ >= ${P35}) ov = true; acM += v_; if (acM >= ${P37}) acM -= ${P37}; } // a carry beyond Q is lost`}
   } else if (acM >= v_) acM -= v_; // equal magnitudes keep the AC's sign
   else { acM = v_ - acM; acS = s_; } }`;
 
 /** ACL: 36-bit add into AC P,1-35 with end-around carry from P into 35; Q and S unchanged (§5.3). */
-const addLogical = (v: string): string =>
-  `{ let s_ = ${LOGICAL} + ${v}; if (s_ >= ${P36}) s_ = s_ - ${P36} + 1; acM = (acM >= ${P36} ? ${P36} : 0) + s_; }`;
+const addLogical = (g: Gen, v: string): string =>
+  `{ let s_ = ${logical(g)} + ${v}; if (s_ >= ${P36}) s_ = s_ - ${P36} + 1; acM = ${keptQ(g)}s_; }`;
 
 /** The signed operand of ADD-like instructions: `sign` picks S (word), its complement, +, or -. */
 const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
   const s = sign === 'word' ? `v >= ${P35} ? 1 : 0` : sign === 'negated' ? `v >= ${P35} ? 0 : 1` : String(sign);
-  return `{ const v = m[${g.y}]; ${add(s, `v >= ${P35} ? v - ${P35} : v`)} }`;
+  return `{ const v = m[${g.y}]; ${add(g, s, `v >= ${P35} ? v - ${P35} : v`)} }`;
 };
 
 const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
@@ -161,9 +175,9 @@ const fold = (fn: ShiftFn, n: string): string => (isLiteral(n) ? String(SHIFT_FN
 const shift = (statement: string) => (g: Gen): string =>
   `${g.call(statement.replace('N', count(g.y)))} cyc += ${fold('shiftExtra', count(g.y))};`;
 /** ALS and ARS on the AC alone, in line: with a constant count the translator's code folds. */
-const acShift = (code: (n: string) => string) => (g: Gen): string => {
+const acShift = (code: (n: string, g: Gen) => string) => (g: Gen): string => {
   const n = count(g.y);
-  return `{ ${code(n)} cyc += ${fold('shiftExtra', n)}; }`;
+  return `{ ${code(n, g)} cyc += ${fold('shiftExtra', n)}; }`;
 };
 
 /** An error stop of the interpreter: the IC stays on the instruction. */
@@ -180,14 +194,14 @@ const copy = (cad: boolean) => (g: Gen): string => `
       mq = m[${g.y}];
       r = io.copyOut(mq, ${g.now});
       cyc += 1; // writing takes at least 4 [V] §9.6
-      ${cad ? `if (r === 0) ${addLogical('mq')}` : ''}
+      ${cad ? `if (r === 0) ${addLogical(g, 'mq')}` : ''}
     } else r = io.copyIn(${g.now});
     if (r === NO_INPUT) ${g.punt(`{ reason = 'input'; ic = L; cyc -= CYCLES[op]; n--; c.stopMessage = io.error; }`)}
     else {
       { const w_ = io.readyAt() - ${g.now}; if (w_ > 0) cyc += w_; } // waits for the unit
       if (r === END_OF_FILE) { ${g.skip(1)} }
       else if (r === END_OF_RECORD) { ${g.skip(2)} }
-      else if (r >= 0 && !writing) { mq = r; ${g.store(g.y, 'r')} ${cad ? addLogical('r') : ''} }
+      else if (r >= 0 && !writing) { mq = r; ${g.store(g.y, 'r')} ${cad ? addLogical(g, 'r') : ''} }
     }
   }`;
 
@@ -198,23 +212,28 @@ const ioWait = (call: string): string =>
 const same = (code: string) => (): string => code;
 
 type Code = (g: Gen) => string;
-const J = (code: Code): Semantics => ({ code, jit: true });
+type Bound = NonNullable<Semantics['acBound']>;
+const J = (code: Code, acBound?: Bound): Semantics => ({ code, jit: true, acBound });
+/** Bounds: the AC untouched; set below 2^k; Q kept (below 2^36 if it was). */
+const KEEP: Bound = (b) => b;
+const below = (k: number): Bound => () => k;
+const Q_KEPT: Bound = (b) => (b <= 36 ? 36 : 37);
 const I = (code: Code): Semantics => ({ code, jit: false });
 
 const MACHINE: Record<string, Semantics> = {
   // ---- load and store (§5.1)
-  CLA: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 1; acM = v - ${P35}; } else { acS = 0; acM = v; } }`),
-  CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`),
-  CAL: J((g) => `acS = 0; acM = m[${g.y}];`), // S lands in P
-  LDQ: J((g) => `mq = m[${g.y}];`),
-  STO: J((g) => g.store(g.y, `acS * ${P35} + (acM < ${P35} ? acM : acM - Math.floor(acM / ${P35}) * ${P35})`)),
-  SLW: J((g) => g.store(g.y, `acM >= ${P36} ? acM - ${P36} : acM`)), // P,1-35
-  STQ: J((g) => g.store(g.y, 'mq')),
-  STZ: J((g) => g.store(g.y, '0')),
-  STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`),
-  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`),
-  STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`), // S,1,2 := P,1,2
-  SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`), // S,1-17 := MQ S,1-17
+  CLA: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 1; acM = v - ${P35}; } else { acS = 0; acM = v; } }`, below(35)),
+  CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`, below(35)),
+  CAL: J((g) => `acS = 0; acM = m[${g.y}];`, below(36)), // S lands in P
+  LDQ: J((g) => `mq = m[${g.y}];`, KEEP),
+  STO: J((g) => g.store(g.y, `acS * ${P35} + ${g.acBelow(35) ? 'acM' : `(acM < ${P35} ? acM : acM - Math.floor(acM / ${P35}) * ${P35})`}`), KEEP),
+  SLW: J((g) => g.store(g.y, g.acBelow(36) ? 'acM' : `acM >= ${P36} ? acM - ${P36} : acM`), KEEP), // P,1-35
+  STQ: J((g) => g.store(g.y, 'mq'), KEEP),
+  STZ: J((g) => g.store(g.y, '0'), KEEP),
+  STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`, KEEP),
+  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`, KEEP),
+  STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`, KEEP), // S,1,2 := P,1,2
+  SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`, KEEP), // S,1-17 := MQ S,1-17
   // ---- fixed point (§5.2)
   ADD: J(arith('word')),
   SUB: J(arith('negated')),
@@ -230,16 +249,16 @@ const MACHINE: Record<string, Semantics> = {
   DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
     if (q_ > 0) cyc += q_ - 3; else { reason = 'halt'; c.stopMessage = 'divide check (DVH)'; } }`),
   // ---- logic (§5.3)
-  ANA: J((g) => logic('&', g.y, (v) => `acS = 0; acM = ${v};`)),
-  ANS: J((g) => logic('&', g.y, (v) => g.store(g.y, v))),
-  ORA: J((g) => logic('|', g.y, (v) => `acM = (acM >= ${P36} ? ${P36} : 0) + ${v};`)),
-  ORS: J((g) => logic('|', g.y, (v) => g.store(g.y, v))),
-  ACL: J((g) => addLogical(`m[${g.y}]`)),
+  ANA: J((g) => logic('&', g, (v) => `acS = 0; acM = ${v};`), below(36)),
+  ANS: J((g) => logic('&', g, (v) => g.store(g.y, v)), KEEP),
+  ORA: J((g) => logic('|', g, (v) => `acM = ${keptQ(g)}${v};`), Q_KEPT),
+  ORS: J((g) => logic('|', g, (v) => g.store(g.y, v)), KEEP),
+  ACL: J((g) => addLogical(g, `m[${g.y}]`), Q_KEPT),
   // ---- shifts (§5.4)
-  ALS: J(acShift((n) => `if (acM - Math.floor(acM / ${P35}) * ${P35} >= ${fold('alsLimit', n)}) ov = true;
+  ALS: J(acShift((n, g) => `if (${g.acBelow(35) ? 'acM' : `acM - Math.floor(acM / ${P35}) * ${P35}`} >= ${fold('alsLimit', n)}) ov = true;
     { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
-  ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`)),
+  ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`), (b, n) => (n === null ? b : Math.max(0, b - n))),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
   LRS: J(shift('shiftLrs(c, N);')),
@@ -255,38 +274,38 @@ const MACHINE: Record<string, Semantics> = {
   FDH: I((g) => `{ let q_ = 0; ${g.call(`q_ = floatDivide(c, m[${g.y}]);`)}
     if (q_ > 0) cyc += q_ - 3; else if (dc) { reason = 'halt'; c.stopMessage = 'divide check (FDH)'; } }`),
   // ---- index registers (§5.6): Y is not indexed; the tag names the registers
-  LXA: J((g) => g.setX(`m[${g.y}] & am`)),
-  LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`)),
-  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`),
-  PAX: J((g) => g.setX('acM & am')),
-  PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`)),
-  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`),
-  TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`), // XR := two's complement of L
+  LXA: J((g) => g.setX(`m[${g.y}] & am`), KEEP),
+  LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`), KEEP),
+  SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`, KEEP),
+  PAX: J((g) => g.setX('acM & am'), KEEP),
+  PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`), KEEP),
+  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`, below(33)),
+  TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`, KEEP), // XR := two's complement of L
   // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
-  TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`),
-  TIX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} ${g.jump(g.y)} } }`),
-  TXH: J((g) => `if (${g.x()} > ${g.dec}) { ${g.jump(g.y)} }`),
-  TNX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} } else { ${g.jump(g.y)} } }`),
-  TXL: J((g) => `if (${g.x()} <= ${g.dec}) { ${g.jump(g.y)} }`),
+  TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`, KEEP),
+  TIX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} ${g.jump(g.y)} } }`, KEEP),
+  TXH: J((g) => `if (${g.x()} > ${g.dec}) { ${g.jump(g.y)} }`, KEEP),
+  TNX: J((g) => `{ const x = ${g.x()}; if (x > ${g.dec}) { ${g.setX(`x - ${g.dec}`)} } else { ${g.jump(g.y)} } }`, KEEP),
+  TXL: J((g) => `if (${g.x()} <= ${g.dec}) { ${g.jump(g.y)} }`, KEEP),
   // ---- transfers and tests (§5.7)
-  TRA: J((g) => g.jump(g.y)),
-  TTR: J((g) => g.go(g.y)),
-  TZE: J((g) => `if (acM === 0) { ${g.jump(g.y)} }`),
-  TNZ: J((g) => `if (acM !== 0) { ${g.jump(g.y)} }`),
-  TPL: J((g) => `if (acS === 0) { ${g.jump(g.y)} }`),
-  TMI: J((g) => `if (acS !== 0) { ${g.jump(g.y)} }`),
-  TOV: J((g) => `if (ov) { ov = false; ${g.jump(g.y)} }`),
-  TNO: J((g) => `if (ov) ov = false; else { ${g.jump(g.y)} }`),
-  TQO: J((g) => `if (mqo) { mqo = false; ${g.jump(g.y)} }`),
-  TQP: J((g) => `if (mq < ${P35}) { ${g.jump(g.y)} }`),
+  TRA: J((g) => g.jump(g.y), KEEP),
+  TTR: J((g) => g.go(g.y), KEEP),
+  TZE: J((g) => `if (acM === 0) { ${g.jump(g.y)} }`, KEEP),
+  TNZ: J((g) => `if (acM !== 0) { ${g.jump(g.y)} }`, KEEP),
+  TPL: J((g) => `if (acS === 0) { ${g.jump(g.y)} }`, KEEP),
+  TMI: J((g) => `if (acS !== 0) { ${g.jump(g.y)} }`, KEEP),
+  TOV: J((g) => `if (ov) { ov = false; ${g.jump(g.y)} }`, KEEP),
+  TNO: J((g) => `if (ov) ov = false; else { ${g.jump(g.y)} }`, KEEP),
+  TQO: J((g) => `if (mqo) { mqo = false; ${g.jump(g.y)} }`, KEEP),
+  TQP: J((g) => `if (mq < ${P35}) { ${g.jump(g.y)} }`, KEEP),
   // TLQ: MQ < AC algebraically, AC magnitude with Q,P; -0 < +0
-  TLQ: J((g) => `if (order(mq >= ${P35} ? 1 : 0, mq >= ${P35} ? mq - ${P35} : mq) < order(acS, acM)) { ${g.jump(g.y)} }`),
+  TLQ: J((g) => `if (order(mq >= ${P35} ? 1 : 0, mq >= ${P35} ? mq - ${P35} : mq) < order(acS, acM)) { ${g.jump(g.y)} }`, KEEP),
   // CAS: AC > C(Y) -> L+1, = -> L+2, < -> L+3
   CAS: J((g) => `{ const a = order(acS, acM); const v = m[${g.y}]; const b = v >= ${P35} ? order(1, v - ${P35}) : order(0, v);
-    if (a === b) { ${g.skip(1)} } else if (a < b) { ${g.skip(2)} } }`),
+    if (a === b) { ${g.skip(1)} } else if (a < b) { ${g.skip(2)} } }`, KEEP),
   HTR: I((g) => `ic = ${g.y}; reason = 'halt'; io.halt(cyc); c.stopMessage = 'HTR at ' + octal5(L);`), // Start resumes at Y
   HPR: I(same(`reason = 'halt'; io.halt(cyc); c.stopMessage = 'HPR at ' + octal5(L);`)), // Start resumes at L+1
-  NOP: J(same('')),
+  NOP: J(same(''), KEEP),
   // ---- input/output (§5.10, §6.4)
   RDS: I((g) => ioWait(`io.select(${g.y}, false, cyc)`)),
   WRS: I((g) => ioWait(`io.select(${g.y}, true, cyc)`)),
@@ -300,27 +319,27 @@ const MACHINE: Record<string, Semantics> = {
 
 /** Members of the +0760 (PSE) and -0760 (MSE) groups, chosen by the effective address (§5.3, §5.7-§5.9). */
 const SENSE: Record<string, Semantics> = {
-  CLM: J(same('acM = 0;')),
-  LBT: J((g) => `if ((acM & 1) === 1) { ${g.skip(1)} }`),
-  CHS: J(same('acS ^= 1;')),
-  SSP: J(same('acS = 0;')),
+  CLM: J(same('acM = 0;'), below(0)),
+  LBT: J((g) => `if ((acM & 1) === 1) { ${g.skip(1)} }`, KEEP),
+  CHS: J(same('acS ^= 1;'), KEEP),
+  SSP: J(same('acS = 0;'), KEEP),
   COM: J(same(`acM = ${P37 - 1} - acM;`)),
   ETM: I(same('tm = true;')),
   RND: J((g) => g.call('roundAc(c);')),
-  DCT: J((g) => `if (dc) dc = false; else { ${g.skip(1)} }`),
-  CFF: J(same('')), // no CRT: nothing to do (§5.8)
-  SLF: J(same('sl = 0;')),
-  SLN: J((g) => `sl |= 1 << (${g.y} - 0o141);`),
-  SWT: J((g) => `if (ss & (1 << (${g.y} - 0o161))) { ${g.skip(1)} }`),
+  DCT: J((g) => `if (dc) dc = false; else { ${g.skip(1)} }`, KEEP),
+  CFF: J(same(''), KEEP), // no CRT: nothing to do (§5.8)
+  SLF: J(same('sl = 0;'), KEEP),
+  SLN: J((g) => `sl |= 1 << (${g.y} - 0o141);`, KEEP),
+  SWT: J((g) => `if (ss & (1 << (${g.y} - 0o161))) { ${g.skip(1)} }`, KEEP),
   SPU: I((g) => `io.punchSense(${g.y} - 0o340);`),
   SPT: I((g) => `if (io.printerTest()) { ${g.skip(1)} }`),
   SPR: I((g) => `io.printerSense(${g.y} - 0o360);`),
-  PBT: J((g) => `if ((Math.floor(acM / ${P35}) & 1) !== 0) { ${g.skip(1)} }`),
-  SSM: J(same('acS = 1;')),
+  PBT: J((g) => `if ((Math.floor(acM / ${P35}) & 1) !== 0) { ${g.skip(1)} }`, KEEP),
+  SSM: J(same('acS = 1;'), KEEP),
   LTM: I(same('tm = false;')),
   ETT: I((g) => `if (!io.testEndOfTape()) { ${g.skip(1)} }`), // skip when all is well
   RTT: I((g) => `if (!io.testTapeCheck()) { ${g.skip(1)} }`),
-  SLT: J((g) => `{ const b = 1 << (${g.y} - 0o141); if (sl & b) { sl &= ~b; ${g.skip(1)} } }`), // test and turn off
+  SLT: J((g) => `{ const b = 1 << (${g.y} - 0o141); if (sl & b) { sl &= ~b; ${g.skip(1)} } }`, KEEP), // test and turn off
 };
 
 /** The semantics of a machine instruction of the table, by mnemonic (PSE and MSE excepted). */

@@ -222,12 +222,14 @@ export class Translator {
     const labels = labelsOf(entry, line);
     const parts: string[] = [];
     let count = 0, cycles = 0; // instructions and base cycles since the last label
+    let bound = UNBOUNDED; // the AC's magnitude is below 2^bound (Semantics.acBound), known from label to label
     for (let i = 0; i < line.words.length; i++) {
       const a = line.words[i]!;
       if (labels.has(a)) {
         if (count > 0) parts.push(`ins += ${count}; cyc += ${cycles};`); // falling into the label
         parts.push(`case ${a}:`);
         count = 0; cycles = 0;
+        bound = UNBOUNDED;
       }
       const w = this.cpu.mem[a]!;
       const op = (w / 16777216) >>> 0;
@@ -236,7 +238,10 @@ export class Translator {
       const follow = line.follow[i]!;
       const known = line.known[i]!;
       const planted = this.volatile[a] !== 0;
-      const body = translatable(w, planted)!.code(this.gen(labels, a, w, count, cycles, [], follow, known, planted)).replaceAll(JUMP, '');
+      const s = translatable(w, planted)!;
+      const g = this.gen(labels, a, w, count, cycles, [], follow, known, planted, [], bound);
+      const body = s.code(g).replaceAll(JUMP, '');
+      bound = s.acBound?.(bound, /^\d+$/.test(g.y) ? Number(g.y) & 255 : null) ?? UNBOUNDED;
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
       if (planted) {
@@ -352,7 +357,7 @@ return function block${entry.toString(8)}(c, left) {
    */
   private gen(
     labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number,
-    known: Known, planted: boolean, set: (number | null)[] = [],
+    known: Known, planted: boolean, set: (number | null)[] = [], bound = UNBOUNDED,
   ): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
@@ -389,6 +394,7 @@ return function block${entry.toString(8)}(c, left) {
       now: `(c.cycles + cyc + ${cycles})`,
       // The words before this one counted, the interpreter runs it.
       punt: () => `{ ${done(count - 1, cycles - CYCLES[op]!)} ic = ${L}; rc = ${CHANGED}; break main; }`,
+      acBelow: (k) => bound <= k,
     };
   }
 }
@@ -403,6 +409,9 @@ return function block${entry.toString(8)}(c, left) {
 const done = (count: number, cycles: number): string => `ex = ${count * 65536 + cycles};`;
 /** The way round the block's loop: the counts added there (adding `ex` at the loop's top cost tight loops 10-20%). */
 const round = (count: number, cycles: number): string => `ins += ${count}; cyc += ${cycles};`;
+
+/** Semantics.acBound's "nothing known": the AC's magnitude (Q, P, 1-35) is below 2^37. */
+const UNBOUNDED = 37;
 
 /** XR1, XR2, XR4 as far as known at translate time: a value, or -1. */
 type Known = readonly [number, number, number];

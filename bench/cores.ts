@@ -109,19 +109,24 @@ function selfPlay(engine: CoreEngine): Run {
 const warmGames = new Map<CoreEngine, number[]>();
 
 /**
- * The steady state: the best of five more self-play games. A process's second game still pays
- * V8 for compiling: the translator's new blocks, and the interpreter's `interpret`, which V8
- * compiles again as new instruction kinds come (its second game took 0.46-1.03 CPU-s, its
- * later ones 0.47-0.62; docs/translator.md). The translator's games go on getting faster up to
- * the fifth or sixth of a process (V8 optimises the last of its blocks and its own `interpret`
- * then), and the same game's time varies by a quarter from game to game on this machine, so
- * five games, not three (session 12; both cores alike).
+ * The steady state: the best of five more self-play games on each core, the cores taking turns
+ * game by game. A process's second game still pays V8 for compiling: the translator's new
+ * blocks, and the interpreter's `interpret`, which V8 compiles again as new instruction kinds
+ * come (its second game took 0.46-1.03 CPU-s, its later ones 0.47-0.62; docs/translator.md). The
+ * translator's games go on getting faster up to the fifth or sixth of a process, and on this
+ * machine the same game's time varies by a quarter from one game to the next and drifts over
+ * seconds; so five games, not three, and in turns, so that both cores meet the same spells of a
+ * busy machine (session 12).
  */
-function warmSelfPlay(engine: CoreEngine): Run {
-  const runs = Array.from({ length: 5 }, () => selfPlay(engine));
-  warmGames.set(engine, runs.map((r) => r.cpu));
-  return runs.reduce((best, r) => (r.cpu < best.cpu ? r : best));
-}
+const warmSelfPlay = {
+  both(): [Run, Run] {
+    const runs = new Map<CoreEngine, Run[]>(ENGINES.map((e) => [e, []]));
+    for (let k = 0; k < 5; k++) for (const e of ENGINES) runs.get(e)!.push(selfPlay(e));
+    for (const [e, rs] of runs) warmGames.set(e, rs.map((r) => r.cpu));
+    const best = (rs: Run[]): Run => rs.reduce((b, r) => (r.cpu < b.cpu ? r : b));
+    return [best(runs.get('interp')!), best(runs.get('jit')!)];
+  },
+};
 
 /**
  * Three learning games of Samuel's first series (generalization learning from untrained terms,
@@ -188,7 +193,7 @@ export function benchCores(): void {
   const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`Interpreter and translator, instructions per CPU-second (the translator building its blocks included); load average ${load()}:`);
   console.log(`  ${'job'.padEnd(40)} ${'instructions'.padStart(13)} ${'interp'.padStart(9)} ${'jit'.padStart(9)} ${'jit/interp'.padStart(10)}   jit vs a real 704`);
-  const jobs: [string, (e: CoreEngine) => Run][] = [
+  const jobs: [string, ((e: CoreEngine) => Run) | { both(): [Run, Run] }][] = [
     ['CLA/ADD/STO/TIX loop (from cold)', simpleLoop],
     ['CLA/ADD/STO/TIX loop (after 20 M)', warmLoop],
     ['MPY/DVP/FP mix', arithMix],
@@ -201,7 +206,7 @@ export function benchCores(): void {
   ];
   const games: string[] = [];
   for (const [name, job] of jobs) {
-    const [i, j] = ENGINES.map((e) => job(e)) as [Run, Run];
+    const [i, j] = typeof job === 'function' ? (ENGINES.map((e) => job(e)) as [Run, Run]) : job.both();
     if (i.instructions !== j.instructions || i.cycles !== j.cycles) throw new Error(`${name}: the cores differ (${i.instructions}/${i.cycles} against ${j.instructions}/${j.cycles})`);
     const ratio = (j.instructions / j.cpu) / (i.instructions / i.cpu);
     console.log(`  ${name.padEnd(40)} ${i.instructions.toLocaleString('en-US').padStart(13)} ${mips(i)} ${mips(j)} ${ratio.toFixed(2).padStart(9)}x   ${realTimes(j)}`);

@@ -184,6 +184,9 @@ const acShift = (code: (n: string, g: Gen) => string) => (g: Gen): string => {
 const errorStop = (message: string): string =>
   `{ reason = 'error'; ic = L; c.errorAddress = L; c.stopMessage = ${message}; }`;
 
+/** The wait for a unit ready at cycle `at`, added to the count from `Gen.now` (CPY, the selects, the tape motions). */
+const waitUntil = (g: Gen, at: string): string => `{ const w_ = ${at} - ${g.now}; if (w_ > 0) cyc += w_; }`;
+
 /** CPY and CAD: three exits, every word through the MQ (§5.10, §6.4); CAD also sums by ACL. */
 const copy = (cad: boolean) => (g: Gen): string => `
   if (!io.connected) ${g.punt(errorStop(`'CPY with no unit selected'`))}
@@ -198,16 +201,16 @@ const copy = (cad: boolean) => (g: Gen): string => `
     } else r = io.copyIn(${g.now});
     if (r === NO_INPUT) ${g.punt(`{ reason = 'input'; ic = L; cyc -= CYCLES[op]; n--; c.stopMessage = io.error; }`)}
     else {
-      { const w_ = io.readyAt() - ${g.now}; if (w_ > 0) cyc += w_; } // waits for the unit
+      ${waitUntil(g, 'io.readyAt()')} // waits for the unit
       if (r === END_OF_FILE) { ${g.skip(1)} }
       else if (r === END_OF_RECORD) { ${g.skip(2)} }
       else if (r >= 0 && !writing) { mq = r; ${g.store(g.y, 'r')} ${cad ? addLogical(g, 'r') : ''} }
     }
   }`;
 
-/** RDS/WRS, BST/WEF/REW: the I/O system answers with the cycle when done, or -1. */
-const ioWait = (call: string): string =>
-  `{ const done = ${call}; if (done < 0) ${errorStop('io.error')} else cyc = Math.max(cyc, done); }`;
+/** RDS/WRS, BST/WEF/REW: the I/O system answers with the cycle when done, or -1; the wait as CPY's. */
+const ioWait = (g: Gen, call: (now: string) => string): string =>
+  `{ const done = ${call(g.now)}; if (done < 0) ${errorStop('io.error')} else ${waitUntil(g, 'done')} }`;
 
 const same = (code: string) => (): string => code;
 
@@ -307,12 +310,12 @@ const MACHINE: Record<string, Semantics> = {
   HPR: I(same(`reason = 'halt'; io.halt(cyc); c.stopMessage = 'HPR at ' + octal5(L);`)), // Start resumes at L+1
   NOP: J(same(''), KEEP),
   // ---- input/output (§5.10, §6.4)
-  RDS: I((g) => ioWait(`io.select(${g.y}, false, cyc)`)),
-  WRS: I((g) => ioWait(`io.select(${g.y}, true, cyc)`)),
-  BST: I((g) => ioWait(`io.tapeCommand(0o764, ${g.y}, cyc)`)),
-  WEF: I((g) => ioWait(`io.tapeCommand(0o770, ${g.y}, cyc)`)),
-  REW: I((g) => ioWait(`io.tapeCommand(0o772, ${g.y}, cyc)`)),
-  LDA: I((g) => `if (!io.drumAddress(m[${g.y}] & 0x7fff, cyc)) ${errorStop(`'LDA with no drum selected'`)}`),
+  RDS: I((g) => ioWait(g, (now) => `io.select(${g.y}, false, ${now})`)),
+  WRS: I((g) => ioWait(g, (now) => `io.select(${g.y}, true, ${now})`)),
+  BST: I((g) => ioWait(g, (now) => `io.tapeCommand(0o764, ${g.y}, ${now})`)),
+  WEF: I((g) => ioWait(g, (now) => `io.tapeCommand(0o770, ${g.y}, ${now})`)),
+  REW: I((g) => ioWait(g, (now) => `io.tapeCommand(0o772, ${g.y}, ${now})`)),
+  LDA: I((g) => `if (!io.drumAddress(m[${g.y}] & 0x7fff, ${g.now})) ${errorStop(`'LDA with no drum selected'`)}`),
   CPY: J(copy(false)),
   CAD: J(copy(true)),
 };

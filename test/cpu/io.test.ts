@@ -113,6 +113,12 @@ describe('§5.10 RDS and CPY reading: three exits, every word through the MQ', (
     r.run();
     expect(r.cpu.cycles - 2, 'RDS + CPY including the wait').toBeGreaterThanOrEqual(1000);
   });
+  it('a select waits for the unit it disconnects: a second RDS while the reader is still busy', () => {
+    const r = Runner.of(op('RDS', 0o321), op('RDS', 0o321));
+    r.m.io.attachReader(new FakeReader([[pos(1)]], 1000));
+    r.run().expectHalt(0o102);
+    expect(r.cpu.cycles, 'two selects, the second after the first is done').toBeGreaterThanOrEqual(1000);
+  });
 });
 
 describe('§5.10 CAD: CPY that also adds the word logically into the AC', () => {

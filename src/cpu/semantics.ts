@@ -166,8 +166,10 @@ const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
 const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
 
 const isLiteral = (e: string): boolean => /^\d+$/.test(e);
+/** The shift count, the low 8 bits of Y (§5.4), when Y is a literal (the translator's constant Y); else null. */
+export const literalCount = (y: string): number | null => (isLiteral(y) ? Number(y) & 255 : null);
 /** The shift count, the low 8 bits of Y (§5.4): a literal when Y is one. */
-const count = (y: string): string => (isLiteral(y) ? String(Number(y) & 255) : `(${y} & 255)`);
+const count = (y: string): string => String(literalCount(y) ?? `(${y} & 255)`);
 /** `fn(n)`: its value when n is a literal (the translator's constant Y), else a load from its table. */
 const fold = (fn: ShiftFn, n: string): string => (isLiteral(n) ? String(SHIFT_FNS[fn](Number(n))) : `${fn}[${n}]`);
 

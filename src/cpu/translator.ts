@@ -8,7 +8,7 @@
 import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
 import {
-  flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, type Gen, type Semantics,
+  flushHelperRegisters, HELPERS, literalCount, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, type Gen, type Semantics,
 } from './semantics.ts';
 
 export const PAGE_BITS = 8;
@@ -241,7 +241,7 @@ export class Translator {
       const s = translatable(w, planted)!;
       const g = this.gen(labels, a, w, count, cycles, [], follow, known, planted, [], bound);
       const body = s.code(g).replaceAll(JUMP, '');
-      bound = s.acBound?.(bound, /^\d+$/.test(g.y) ? Number(g.y) & 255 : null) ?? UNBOUNDED;
+      bound = s.acBound?.(bound, literalCount(g.y)) ?? UNBOUNDED;
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
       if (planted) {

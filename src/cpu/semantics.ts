@@ -66,6 +66,15 @@ export interface Semantics {
    * knowledge for the next instruction (Gen.acBelow). Absent: nothing known after it.
    */
   readonly acBound?: (before: number, count: number | null) => number;
+  /**
+   * The row and the translator's AC in halves: the magnitude held as two 18-bit integers, `ah`
+   * (Q, P, 1-17) and `al` (18-35), where the whole form splits a double and joins it again at
+   * every logical instruction (docs/translator.md, "The AC in halves"). `code`: the row's form on
+   * the halves, null where it does not apply (a shift count); `gains`: cheaper so, so a run in
+   * halves starts there (the AC split first); without it the form serves only a run already in
+   * halves. `overwrites`: the row sets the AC without reading it, so a run ends there unjoined.
+   */
+  readonly halves?: { readonly code?: (g: Gen) => string | null; readonly gains?: boolean; readonly overwrites?: boolean };
 }
 
 const P35 = 34359738368; // 2^35: the sign of a word, AC bit P
@@ -216,9 +225,26 @@ const ioWait = (g: Gen, call: (now: string) => string): string =>
 
 const same = (code: string) => (): string => code;
 
+// ---- the AC in halves (Semantics.halves): ah = floor(acM / 2^18), below 2^19; al = acM mod 2^18
+/** The AC's magnitude from its halves: what every way out of a run in halves does first. */
+export const JOIN_HALVES = `acM = ah ${TIMES_W18} + al;`;
+/** A word's high 18 bits (S, 1-17) and low 18 bits (18-35). */
+const high = (v: string): string => `((${v}) / ${W18}) | 0`;
+const low = (v: string): string => `(${v}) & 0x3ffff`;
+/** What the AC's halves are split from: the magnitude, below 2^37. */
+export const SPLIT_HALVES = `ah = ${high('acM')}; al = ${low('acM')};`;
+/** A row's form on the halves (`gains`: cheaper than the whole form), or null when `applies` says no. */
+const H = (code: (g: Gen) => string, gains = false, applies: (g: Gen) => boolean = () => true): Halves =>
+  ({ code: (g) => (applies(g) ? code(g) : null), gains });
+/** Loads of the whole AC: a run in halves ends there with nothing to join. */
+const OVERWRITES: Halves = { overwrites: true };
+/** A constant shift count from 1 to `max`. */
+const countUpTo = (max: number) => (g: Gen): boolean => { const n = literalCount(g.y); return n !== null && n >= 1 && n <= max; };
+
 type Code = (g: Gen) => string;
 type Bound = NonNullable<Semantics['acBound']>;
-const J = (code: Code, acBound?: Bound): Semantics => ({ code, jit: true, acBound });
+type Halves = NonNullable<Semantics['halves']>;
+const J = (code: Code, acBound?: Bound, halves?: Halves): Semantics => ({ code, jit: true, acBound, halves });
 /** Bounds: the AC untouched; set below 2^k; Q kept (below 2^36 if it was). */
 const KEEP: Bound = (b) => b;
 const below = (k: number): Bound => () => k;
@@ -227,16 +253,20 @@ const I = (code: Code): Semantics => ({ code, jit: false });
 
 const MACHINE: Record<string, Semantics> = {
   // ---- load and store (§5.1)
-  CLA: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 1; acM = v - ${P35}; } else { acS = 0; acM = v; } }`, below(35)),
-  CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`, below(35)),
-  CAL: J((g) => `acS = 0; acM = m[${g.y}];`, below(36)), // S lands in P
+  CLA: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 1; acM = v - ${P35}; } else { acS = 0; acM = v; } }`, below(35), OVERWRITES),
+  CLS: J((g) => `{ const v = m[${g.y}]; if (v >= ${P35}) { acS = 0; acM = v - ${P35}; } else { acS = 1; acM = v; } }`, below(35), OVERWRITES),
+  CAL: J((g) => `acS = 0; acM = m[${g.y}];`, below(36), OVERWRITES), // S lands in P
   LDQ: J((g) => `mq = m[${g.y}];`, KEEP),
-  STO: J((g) => g.store(g.y, `acS * ${P35} + ${g.acBelow(35) ? 'acM' : `(acM < ${P35} ? acM : acM - Math.floor(acM / ${P35}) * ${P35})`}`), KEEP),
-  SLW: J((g) => g.store(g.y, g.acBelow(36) ? 'acM' : `acM >= ${P36} ? acM - ${P36} : acM`), KEEP), // P,1-35
+  STO: J((g) => g.store(g.y, `acS * ${P35} + ${g.acBelow(35) ? 'acM' : `(acM < ${P35} ? acM : acM - Math.floor(acM / ${P35}) * ${P35})`}`), KEEP,
+    H((g) => g.store(g.y, `acS * ${P35} + (ah & 0x1ffff) ${TIMES_W18} + al`))),
+  SLW: J((g) => g.store(g.y, g.acBelow(36) ? 'acM' : `acM >= ${P36} ? acM - ${P36} : acM`), KEEP, // P,1-35
+    H((g) => g.store(g.y, `(ah & 0x3ffff) ${TIMES_W18} + al`))),
   STQ: J((g) => g.store(g.y, 'mq'), KEEP),
   STZ: J((g) => g.store(g.y, '0'), KEEP),
-  STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`, KEEP),
-  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`, KEEP),
+  STA: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (acM & 0x7fff)')} }`, KEEP,
+    H((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, 'cur - (cur & 0x7fff) + (al & 0x7fff)')} }`)),
+  STD: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + ${DECREMENT_OF('acM')} ${TIMES_W18}`)} }`, KEEP,
+    H((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + (ah & 0x7fff) ${TIMES_W18}`)} }`)),
   STP: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${P33}) + Math.floor((acM % ${P36}) / ${P33}) * ${P33}`)} }`, KEEP), // S,1,2 := P,1,2
   SLQ: J((g) => `{ const cur = m[${g.y}]; ${g.store(g.y, `(cur % ${W18}) + Math.floor(mq / ${W18}) * ${W18}`)} }`, KEEP), // S,1-17 := MQ S,1-17
   // ---- fixed point (§5.2)
@@ -254,16 +284,22 @@ const MACHINE: Record<string, Semantics> = {
   DVH: I((g) => `{ let q_ = 0; ${g.call(`q_ = divide(c, m[${g.y}]);`)}
     if (q_ > 0) cyc += q_ - 3; else { reason = 'halt'; c.stopMessage = 'divide check (DVH)'; } }`),
   // ---- logic (§5.3)
-  ANA: J((g) => logic('&', g, (v) => `acS = 0; acM = ${v};`), below(36)),
+  ANA: J((g) => logic('&', g, (v) => `acS = 0; acM = ${v};`), below(36),
+    H((g) => `{ const v = m[${g.y}]; acS = 0; ah &= ${high('v')}; al &= ${low('v')}; }`, true)), // Q goes: v's high half is below 2^18
   ANS: J((g) => logic('&', g, (v) => g.store(g.y, v)), KEEP),
-  ORA: J((g) => logic('|', g, (v) => `acM = ${keptQ(g)}${v};`), Q_KEPT),
+  ORA: J((g) => logic('|', g, (v) => `acM = ${keptQ(g)}${v};`), Q_KEPT,
+    H((g) => `{ const v = m[${g.y}]; ah |= ${high('v')}; al |= ${low('v')}; }`, true)),
   ORS: J((g) => logic('|', g, (v) => g.store(g.y, v)), KEEP),
   ACL: J((g) => addLogical(g, `m[${g.y}]`), Q_KEPT),
   // ---- shifts (§5.4)
   ALS: J(acShift((n, g) => `if (${g.acBelow(35) ? 'acM' : `acM - Math.floor(acM / ${P35}) * ${P35}`} >= ${fold('alsLimit', n)}) ov = true;
-    { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`)),
+    { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`), undefined,
+    // 1-12 places: AC 1-35 at or above 2^(35-n) is 1-17 at or above 2^(17-n); ah << 12 is below 2^31
+    H(acShift((n) => `if ((ah & 0x1ffff) >= ${2 ** (17 - Number(n))}) ov = true;
+    ah = ((ah << ${n}) | (al >>> ${18 - Number(n)})) & 0x7ffff; al = (al << ${n}) & 0x3ffff;`), true, countUpTo(12))),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
-  ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`), (b, n) => (n === null ? b : Math.max(0, b - n))),
+  ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`), (b, n) => (n === null ? b : Math.max(0, b - n)),
+    H(acShift((n) => `al = (al >>> ${n}) | ((ah & ${2 ** Number(n) - 1}) << ${18 - Number(n)}); ah >>>= ${n};`), true, countUpTo(17))),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
   LRS: J(shift('shiftLrs(c, N);')),
@@ -282,8 +318,8 @@ const MACHINE: Record<string, Semantics> = {
   LXA: J((g) => g.setX(`m[${g.y}] & am`), KEEP),
   LXD: J((g) => g.setX(`${DECREMENT_OF(`m[${g.y}]`)} & am`), KEEP),
   SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`, KEEP),
-  PAX: J((g) => g.setX('acM & am'), KEEP),
-  PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`), KEEP),
+  PAX: J((g) => g.setX('acM & am'), KEEP, H((g) => g.setX('al & am'))),
+  PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`), KEEP, H((g) => g.setX('ah & 0x7fff & am'))),
   PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`, below(33)),
   TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`, KEEP), // XR := two's complement of L
   // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
@@ -295,8 +331,8 @@ const MACHINE: Record<string, Semantics> = {
   // ---- transfers and tests (§5.7)
   TRA: J((g) => g.jump(g.y), KEEP),
   TTR: J((g) => g.go(g.y), KEEP),
-  TZE: J((g) => `if (acM === 0) { ${g.jump(g.y)} }`, KEEP),
-  TNZ: J((g) => `if (acM !== 0) { ${g.jump(g.y)} }`, KEEP),
+  TZE: J((g) => `if (acM === 0) { ${g.jump(g.y)} }`, KEEP, H((g) => `if ((ah | al) === 0) { ${g.jump(g.y)} }`)),
+  TNZ: J((g) => `if (acM !== 0) { ${g.jump(g.y)} }`, KEEP, H((g) => `if ((ah | al) !== 0) { ${g.jump(g.y)} }`)),
   TPL: J((g) => `if (acS === 0) { ${g.jump(g.y)} }`, KEEP),
   TMI: J((g) => `if (acS !== 0) { ${g.jump(g.y)} }`, KEEP),
   TOV: J((g) => `if (ov) { ov = false; ${g.jump(g.y)} }`, KEEP),
@@ -328,7 +364,7 @@ const SENSE: Record<string, Semantics> = {
   LBT: J((g) => `if ((acM & 1) === 1) { ${g.skip(1)} }`, KEEP),
   CHS: J(same('acS ^= 1;'), KEEP),
   SSP: J(same('acS = 0;'), KEEP),
-  COM: J(same(`acM = ${P37 - 1} - acM;`)),
+  COM: J(same(`acM = ${P37 - 1} - acM;`), undefined, H(() => 'ah ^= 0x7ffff; al ^= 0x3ffff;', true)),
   ETM: I(same('tm = true;')),
   RND: J((g) => g.call('roundAc(c);')),
   DCT: J((g) => `if (dc) dc = false; else { ${g.skip(1)} }`, KEEP),

@@ -8,7 +8,8 @@
 import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
 import {
-  flushHelperRegisters, HELPERS, literalCount, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, type Gen, type Semantics,
+  flushHelperRegisters, HELPERS, JOIN_HALVES, literalCount, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, SPLIT_HALVES,
+  type Gen, type Semantics,
 } from './semantics.ts';
 
 export const PAGE_BITS = 8;
@@ -223,13 +224,16 @@ export class Translator {
     const parts: string[] = [];
     let count = 0, cycles = 0; // instructions and base cycles since the last label
     let bound = UNBOUNDED; // the AC's magnitude is below 2^bound (Semantics.acBound), known from label to label
+    let halves = false; // the AC's magnitude is in ah and al (Semantics.halves), from label to label
     for (let i = 0; i < line.words.length; i++) {
       const a = line.words[i]!;
       if (labels.has(a)) {
         if (count > 0) parts.push(`ins += ${count}; cyc += ${cycles};`); // falling into the label
+        if (halves) parts.push(JOIN_HALVES);
         parts.push(`case ${a}:`);
         count = 0; cycles = 0;
         bound = UNBOUNDED;
+        halves = false;
       }
       const w = this.cpu.mem[a]!;
       const op = (w / 16777216) >>> 0;
@@ -240,14 +244,24 @@ export class Translator {
       const planted = this.volatile[a] !== 0;
       const s = translatable(w, planted)!;
       const g = this.gen(labels, a, w, count, cycles, [], follow, known, planted, [], bound);
-      const body = s.code(g).replaceAll(JUMP, '');
+      const before = halves, hv = s.halves;
+      let code = hv?.code && (halves || hv.gains) ? hv.code(g) : null;
+      if (code !== null) {
+        if (!halves) code = `${SPLIT_HALVES} ${code}`;
+        halves = true;
+      } else {
+        code = s.code(g);
+        if (halves && hv?.overwrites) halves = false;
+        else if (halves && /\bacM\b/.test(code)) { code = `${JOIN_HALVES} ${code}`; halves = false; }
+      }
+      const body = joined(code, halves).replaceAll(JUMP, '');
       bound = s.acBound?.(bound, literalCount(g.y)) ?? UNBOUNDED;
       const t = (w >>> 15) & 7;
       const indexed = t !== 0 && (FLAGS[op]! & INDEXED) !== 0;
       if (planted) {
         // The word as it is when it runs: the same but for its address, or the interpreter runs it.
         const x = knownX(t, known);
-        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ${done(count - 1, cycles - CYCLES[op]!)} ic = ${a}; rc = ${CHANGED}; break main; }
+        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ${done(count - 1, cycles - CYCLES[op]!)} ic = ${a}; rc = ${CHANGED}; ${before ? JOIN_HALVES : ''} break main; }
   const y = ${indexed ? `((pw_ & 0x7fff) - ${x === null ? xr(t) : x}) & ${am}` : `pw_ & ${am}`}; ${body} }`);
         // Not marked: stores into it need not drop blocks.
       } else {
@@ -257,8 +271,9 @@ export class Translator {
       }
       const next = line.ends.get(i);
       if (next !== undefined) { // the end of a run: where it goes on
-        if (next >= 0) parts.push(labels.has(next) ? `${round(count, cycles)} ic = ${next}; continue main;` : `${done(count, cycles)} ic = ${next}; break main;`);
+        if (next >= 0) parts.push(joined(labels.has(next) ? `${round(count, cycles)} ic = ${next}; continue main;` : `${done(count, cycles)} ic = ${next}; break main;`, halves));
         count = 0; cycles = 0;
+        halves = false; // nothing falls through: the next word is a label
       }
     }
     const body = parts.join('\n');
@@ -270,6 +285,7 @@ ${body}
     break;
   }`;
     const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
+    const inHalves = /\bah\b/.test(loop) ? ' let ah = 0, al = 0;' : '';
     // The block counts from 0 (see below), so its code may only add to the count of cycles, or
     // read it with the CPU's (Gen.now).
     if (/(?<!c\.cycles \+ )\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
@@ -277,7 +293,7 @@ ${body}
 return function block${entry.toString(8)}(c, left) {
   const m = c.mem, cm = c.codeMark, am = ${am};${/\bio\./.test(loop) ? ' const io = c.io;' : ''}
   // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
-  let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;
+  let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;${inHalves}
   ${loadRegisters(used)}
   ${loop}
   ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
@@ -409,6 +425,10 @@ return function block${entry.toString(8)}(c, left) {
 const done = (count: number, cycles: number): string => `ex = ${count * 65536 + cycles};`;
 /** The way round the block's loop: the counts added there (adding `ex` at the loop's top cost tight loops 10-20%). */
 const round = (count: number, cycles: number): string => `ins += ${count}; cyc += ${cycles};`;
+
+/** Code whose every way out joins the AC's halves first, when they hold it (Semantics.halves). */
+const joined = (code: string, halves: boolean): string =>
+  (halves ? code.replaceAll('break main;', `${JOIN_HALVES} break main;`).replaceAll('continue main;', `${JOIN_HALVES} continue main;`) : code);
 
 /** Semantics.acBound's "nothing known": the AC's magnitude (Q, P, 1-35) is below 2^37. */
 const UNBOUNDED = 37;

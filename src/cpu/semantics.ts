@@ -320,7 +320,7 @@ const MACHINE: Record<string, Semantics> = {
   SXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} const cur = m[${g.y}]; ${g.store(g.y, `cur - ${DECREMENT_OF('cur')} ${TIMES_W18} + x ${TIMES_W18}`)} }`, KEEP),
   PAX: J((g) => g.setX('acM & am'), KEEP, H((g) => g.setX('al & am'))),
   PDX: J((g) => g.setX(`${DECREMENT_OF('acM')} & am`), KEEP, H((g) => g.setX('ah & 0x7fff & am'))),
-  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`, below(33)),
+  PXD: J((g) => `{ const x = ${g.x()}; ${g.setX('x')} acS = 0; acM = x ${TIMES_W18}; }`, below(33), OVERWRITES),
   TSX: J((g) => `${g.setX(`(-${g.L}) & am`)} ${g.jump(g.y)}`, KEEP), // XR := two's complement of L
   // Type A (§5.6): the decrement is compared unsigned with the OR of the selected registers.
   TXI: J((g) => `${g.setX(`(${g.x()} + ${g.dec}) & am`)} ${g.jump(g.y)}`, KEEP),
@@ -360,7 +360,7 @@ const MACHINE: Record<string, Semantics> = {
 
 /** Members of the +0760 (PSE) and -0760 (MSE) groups, chosen by the effective address (§5.3, §5.7-§5.9). */
 const SENSE: Record<string, Semantics> = {
-  CLM: J(same('acM = 0;'), below(0)),
+  CLM: J(same('acM = 0;'), below(0), OVERWRITES),
   LBT: J((g) => `if ((acM & 1) === 1) { ${g.skip(1)} }`, KEEP),
   CHS: J(same('acS ^= 1;'), KEEP),
   SSP: J(same('acS = 0;'), KEEP),

@@ -19,7 +19,7 @@ const LENGTH = 120;
 
 const GAINS = ['ORA', 'ANA', 'ANA', 'ORA', 'COM', 'ALS', 'ARS', 'ARS'];
 const KEEPS = ['STO', 'SLW', 'STD', 'TZE', 'TNZ', 'PAX', 'PDX'];
-const LOADS = ['CLA', 'CLS', 'CAL'];
+const LOADS = ['CLA', 'CLS', 'CAL', 'PXD', 'CLM'];
 const WHOLE = ['ADD', 'SUB', 'ACL', 'LBT', 'PBT', 'LRS', 'CAS', 'CHS', 'SSP', 'LDQ', 'STQ', 'NOP'];
 
 function instruction(r: Rng, at: number): number {
@@ -36,7 +36,10 @@ function instruction(r: Rng, at: number): number {
     if (name === 'PAX' || name === 'PDX') return op(name, 0, r.pick([2, 4]));
     return op(name, DATA + 24 + r.int(8));
   }
-  if (pick < 15) return op(r.pick(LOADS), data(), r.pick([0, 0, 1]));
+  if (pick < 15) {
+    const name = r.pick(LOADS);
+    return name === 'PXD' ? op(name, 0, r.pick([1, 2, 4])) : name === 'CLM' ? op(name) : op(name, data(), r.pick([0, 0, 1]));
+  }
   if (pick < 16) return op(r.bool(0.7) ? 'STA' : 'STD', at + 1 + r.int(4)); // plants into a word ahead: its address, or its operation
   if (pick < 17) return op(r.pick(['TMI', 'TPL', 'TRA']), ahead());
   const name = r.pick(WHOLE);

@@ -302,7 +302,13 @@ const MACHINE: Record<string, Semantics> = {
     H(acShift((n) => `al = (al >>> ${n}) | ((ah & ${2 ** Number(n) - 1}) << ${18 - Number(n)}); ah >>>= ${n};`), true, countUpTo(17))),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
-  LRS: J(shift('shiftLrs(c, N);')),
+  // 1-35 places (a count known when the block is built) in line: the evaluation's LRS 35 moves each term's difference to the MQ
+  LRS: J((g) => {
+    const n = literalCount(g.y);
+    if (n === null || n < 1 || n > 35) return shift('shiftLrs(c, N);')(g);
+    return `{ const ql_ = mq >= ${P35} ? mq - ${P35} : mq, h_ = Math.floor(acM / ${2 ** n});
+    mq = acS * ${P35} + Math.floor(ql_ / ${2 ** n}) + (acM - h_ * ${2 ** n}) / ${2 ** -(35 - n)}; acM = h_; cyc += ${SHIFT_FNS.shiftExtra(n)}; }`;
+  }),
   RQL: J(shift('rotateMq(c, N);')),
   // ---- floating point (§5.5, §6)
   FAD: J((g) => g.call(`cyc += floatAdd(c, m[${g.y}], false, true) - 6;`)),

@@ -296,10 +296,10 @@ const MACHINE: Record<string, Semantics> = {
     { const t_ = acM / ${fold('alsDivisor', n)}; acM = t_ - Math.floor(t_ / ${P37}) * ${P37}; }`), undefined,
     // 1-12 places: AC 1-35 at or above 2^(35-n) is 1-17 at or above 2^(17-n); ah << 12 is below 2^31
     H(acShift((n) => `if ((ah & 0x1ffff) >= ${2 ** (17 - Number(n))}) ov = true;
-    ah = ((ah << ${n}) | (al >>> ${18 - Number(n)})) & 0x7ffff; al = (al << ${n}) & 0x3ffff;`), true, countUpTo(12))),
+    ah = ((ah << ${n}) | (al >>> ${18 - Number(n)})) & 0x7ffff; al = (al << ${n}) & 0x3ffff;`), false, countUpTo(12))),
   // Counts of 64 and more shift everything out, as the manual says (SIMH wraps them, §11 item 12).
   ARS: J(acShift((n) => `acM = Math.floor(acM * ${fold('arsFactor', n)});`), (b, n) => (n === null ? b : Math.max(0, b - n)),
-    H(acShift((n) => `al = (al >>> ${n}) | ((ah & ${2 ** Number(n) - 1}) << ${18 - Number(n)}); ah >>>= ${n};`), true, countUpTo(17))),
+    H(acShift((n) => `al = (al >>> ${n}) | ((ah & ${2 ** Number(n) - 1}) << ${18 - Number(n)}); ah >>>= ${n};`), false, countUpTo(17))),
   LLS: J(shift('shiftLeftLong(c, N, false);')),
   LGL: J(shift('shiftLeftLong(c, N, true);')),
   // 1-35 places (a count known when the block is built) in line: the evaluation's LRS 35 moves each term's difference to the MQ

@@ -1,7 +1,7 @@
 // The translator's AC in halves (Semantics.halves, docs/translator.md "The AC in halves"): runs of
 // logical instructions keep the AC's magnitude as two 18-bit integers and join it at every way out.
 // Random programs made mostly of such runs, with skips and branches inside the block (labels, where
-// the halves are joined), stores that plant addresses into the program (a way out in mid-run),
+// the halves are joined), stores that plant addresses and operations into the program (ways out in mid-run),
 // loads of the whole AC (a run ends unjoined) and the instructions that need the AC whole, run on
 // both cores in slices of random length (a way out on the instruction budget): after every stop
 // the registers, indicators, counts and core must be the same.
@@ -32,7 +32,7 @@ function instruction(r: Rng, at: number): number {
     return name === 'ALS' || name === 'ARS' ? op(name, r.bool(0.85) ? 1 + r.int(17) : r.int(40)) : name === 'COM' ? op('COM') : op(name, data(), r.pick([0, 0, 1]));
   }
   if (pick < 13) {
-    const name = r.pick(KEEPS.slice(0, -2));
+    const name = r.pick(KEEPS.filter((n) => n !== 'ALS' && n !== 'ARS')); // the shifts come with LOGIC
     if (name === 'TZE' || name === 'TNZ') return op(name, ahead());
     if (name === 'PAX' || name === 'PDX') return op(name, 0, r.pick([2, 4]));
     return op(name, DATA + 24 + r.int(8));
@@ -44,7 +44,7 @@ function instruction(r: Rng, at: number): number {
   if (pick < 16) return op(r.bool(0.7) ? 'STA' : 'STD', at + 1 + r.int(4)); // plants into a word ahead: its address, or its operation
   if (pick < 17) return op(r.pick(['TMI', 'TPL', 'TRA']), ahead());
   const name = r.pick(WHOLE);
-  if (name === 'LRS') return op('LRS', r.int(20));
+  if (name === 'LRS') return op('LRS', r.int(40)); // in line for 1-35, the helper else
   if (name === 'CAS') return op('CAS', data()); // skips by one or two: labels ahead
   return BY_MNEMONIC.get(name)!.kind === 'sense' ? op(name) : op(name, data());
 }

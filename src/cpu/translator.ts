@@ -261,7 +261,8 @@ export class Translator {
       if (planted) {
         // The word as it is when it runs: the same but for its address, or the interpreter runs it.
         const x = knownX(t, known);
-        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ${done(count - 1, cycles - CYCLES[op]!)} ic = ${a}; rc = ${CHANGED}; ${before ? JOIN_HALVES : ''} break main; }
+        const changed = joined(`${done(count - 1, cycles - CYCLES[op]!)} ic = ${a}; rc = ${CHANGED}; break main;`, before);
+        parts.push(`{ const pw_ = m[${a}]; if (pw_ - (pw_ & 0x7fff) !== ${w - (w & 0x7fff)}) { ${changed} }
   const y = ${indexed ? `((pw_ & 0x7fff) - ${x === null ? xr(t) : x}) & ${am}` : `pw_ & ${am}`}; ${body} }`);
         // Not marked: stores into it need not drop blocks.
       } else {

@@ -5,7 +5,7 @@
 // same command goes on; the best specimen goes to OUT/best.json (a heuristic file `tournament`
 // reads) and the evolution curve to OUT/curve.svg.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
@@ -21,6 +21,7 @@ import type { HeuristicFile } from '../tournament/players.ts';
 import { TaskPool, allCores, type Runner } from '../tournament/pool.ts';
 import { bestOf, hgBands, hgDefaults, newHg, runHg, type HgState } from './hg.ts';
 import { newShg, runShg, shgDefaults, type ShgState } from './shg.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 export type EvolveState = HgState | ShgState;
 
@@ -118,7 +119,7 @@ export async function evolve(generator: string, o: Options, log = (t: string): v
       st = newShg(s);
     }
   }
-  mkdirSync(o.out, { recursive: true });
+  makeFolder(o.out);
   const pool: Runner = o.redis
     ? await queueRunner(o.redis, o.queue ?? 'samuel704-evolve')
     : new TaskPool(o.workers === undefined ? allCores() : wholeNumber(o.workers, '--workers', 0));

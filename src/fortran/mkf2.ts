@@ -6,7 +6,7 @@
 // sapSplit.ts for its card tools, and our 704 (sim704Config.ts) where it runs Sim704. Decks live
 // in memory; tapes are files in the work folder, as the 704 runs write them.
 
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix } from 'node:path';
 import { cardToWords, wordsToCard, type DeckItem } from '../devices/cards.ts';
 import { patchCard, removeTransferCard, type Card } from './binaryCards.ts';
@@ -14,6 +14,7 @@ import { nameByAlignment } from './fort2Pages.ts';
 import { sapSplit } from './sapSplit.ts';
 import { parseSim704Config, runSim704 } from './sim704Config.ts';
 import { runUasap, UasapOn704, type UasapRun } from './uasap.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 export interface BuildStep {
   /** The batch line, as written. */
@@ -67,7 +68,7 @@ export class Mkf2Build {
   constructor(private readonly options: BuildOptions) {
     if (options.uasapDeck) {
       const dir = join(options.work, 'uasap');
-      mkdirSync(dir, { recursive: true });
+      makeFolder(dir);
       this.uasap704 = new UasapOn704(options.uasapDeck, dir);
       this.cycles += this.uasap704.tapeCycles;
     } else this.uasap704 = null;
@@ -252,7 +253,7 @@ export class Mkf2Build {
   private copyTape(from: string, toDir: string): void {
     const src = this.real(this.path(from), this.options.work);
     const dir = this.real(this.path(toDir), this.options.work);
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     copyFileSync(src, join(dir, basename(src)));
   }
 
@@ -260,7 +261,7 @@ export class Mkf2Build {
     const xml = this.path(xmlName);
     const config = parseSim704Config(this.sourceText(xml), xml);
     const dir = this.real(this.cwd, this.options.work);
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     const deck: DeckItem[] = config.reader ? this.deck(config.reader).map((c) => wordsToCard(c)) : [];
     const run = runSim704(config, deck, (name) => join(dir, name.toLowerCase()));
     if (config.punch) this.put(config.punch, run.machine.punch.deck().filter((c): c is Uint16Array => c !== 'eof').map(cardToWords));
@@ -274,7 +275,7 @@ export class Mkf2Build {
 export function buildFortran(options: BuildOptions): BuildResult {
   // a build starts from blank tapes: the 704 runs would otherwise mount what an earlier one wrote
   for (const dir of ['mkfort2', 'f2_4k', 'f2_8k']) rmSync(join(options.work, dir), { recursive: true, force: true });
-  mkdirSync(options.work, { recursive: true });
+  makeFolder(options.work);
   const build = new Mkf2Build(options);
   build.runIn('MKFORT2', 'MKFORT2.cmd');
   const tapes = ['f2_4k/f2_4k.tap', 'f2_8k/f2_8k.tap'].map((t) => join(options.work, t)).filter((t) => existsSync(t));

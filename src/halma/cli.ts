@@ -1,6 +1,5 @@
 // `samuel704 halma play|selfplay` - halma on the 704 (docs/halma.md): the host feeds cards and draws.
 
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -10,6 +9,7 @@ import { applyMove, boardText, halmaScene, startBoard } from './board.ts';
 import { HalmaSession } from './program.ts';
 import { halmaSelfPlay } from './selfplay.ts';
 import { runSealeSession, sealeTotals } from '../seale/session.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 const sizeOf = (s: string): number => {
   const n = Number(s);
@@ -100,7 +100,7 @@ export function registerHalmaCommands(program: Command): void {
           const rate = (g.game / ((performance.now() - t0) / 1000)).toFixed(2);
           process.stdout.write(`game ${g.game}/${games}: ${g.reason.toLowerCase()}${g.winner ? ` (side ${g.winner})` : ''}, ${g.plies} plies, Alpha side ${g.alphaSide} ${g.result}${g.zeroed ? `, parameter ${g.zeroed} zeroed` : ''}  [${rate} games/s, ETA ${((games - g.game) / Number(rate)).toFixed(0)} s]\n`);
           if (g.coefficients.length) process.stdout.write(`  Alpha: ${g.coefficients.join(' ')}\n`);
-          if (o.png) { mkdirSync(o.png, { recursive: true }); writePicture(`${o.png}/halma-${g.game}.${o.svg ? 'svg' : 'png'}`, halmaScene(g.board, `game ${g.game}: ${g.reason.toLowerCase()}`)); }
+          if (o.png) { makeFolder(o.png); writePicture(`${o.png}/halma-${g.game}.${o.svg ? 'svg' : 'png'}`, halmaScene(g.board, `game ${g.game}: ${g.reason.toLowerCase()}`)); }
         },
       });
       const last = run.games.at(-1);

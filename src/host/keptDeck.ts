@@ -7,12 +7,13 @@
 // that does not parse) is assembled anew, so a kept deck can be stale never, only missing.
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Source } from '../asm/deck.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { packageRoot } from './stateFolder.ts';
+import { makeFolder } from './makeFolder.ts';
 
 /** What booting needs of an assembly. */
 export interface KeptDeck {
@@ -63,7 +64,7 @@ export function readKeptDeck(file: string, key: string): KeptDeck | null {
  */
 export function keepDeck(file: string, deck: KeptDeck): void {
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
+    makeFolder(join(file, '..'));
     writeFileAtomic(file, JSON.stringify(deck));
   } catch {
     // not kept: assembled again next time

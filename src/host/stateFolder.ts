@@ -3,9 +3,10 @@
 // $SAMUEL704_STATE when set, else .local/state/ in the repository (git-ignored). The tapes
 // bundled in tapes/ are read-only starting points: a tape is copied from there the first time.
 
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeFolder } from './makeFolder.ts';
 
 /** How the help texts name the folder. */
 export const STATE_NAME = '.local/state (or $SAMUEL704_STATE)';
@@ -27,7 +28,7 @@ export function userTape(name: string, state = stateFolder()): string {
   const path = join(state, name);
   const bundled = join(packageRoot(), 'tapes', name);
   if (!existsSync(path) && existsSync(bundled)) {
-    mkdirSync(state, { recursive: true });
+    makeFolder(state);
     copyFileSync(bundled, path);
   }
   return path;

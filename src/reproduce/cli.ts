@@ -2,7 +2,6 @@
 // paper's figures beside ours with a verdict per row, and write Markdown and HTML (with the
 // pictures as SVG files) to --out. `reproduce --list` names each experiment, its source and time.
 
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
@@ -11,6 +10,7 @@ import { sceneSvg } from '../pictures/svg.ts';
 import { EXPERIMENTS, findExperiment } from './registry.ts';
 import { html, markdown, terminalText } from './render.ts';
 import type { Experiment } from './experiment.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 export function listText(experiments: readonly Experiment[]): string {
   const w = Math.max(4, ...experiments.map((e) => e.name.length));
@@ -43,7 +43,7 @@ export function registerReproduceCommand(program: Command): void {
       if (!e) throw new Error(`no experiment named ${name}; \`samuel704 reproduce --list\` names them`);
       const out = resolve(o.out ?? join('.local', 'reproduce', e.name));
       const workDir = join(out, 'work');
-      mkdirSync(workDir, { recursive: true });
+      makeFolder(workDir);
       const outcome = await e.run({ seeds: o.seeds ? seedList(o.seeds) : e.defaultSeeds, quick: !!o.quick, workDir, log: (l) => process.stderr.write(`${l}\n`) });
       process.stdout.write(terminalText(e, outcome));
       const files = outcome.pictures.map((p) => `${p.name}.svg`);

@@ -8,7 +8,7 @@
 // `halma selfplay --learn --state` use it.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckersSession } from '../checkers/program/session.ts';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
@@ -21,6 +21,7 @@ import { linesScene } from '../host/charts.ts';
 import { writePicture } from '../pictures/file.ts';
 import { parseSealeGame } from './checkersRun.ts';
 import { HALMA_NAMES, SEALE_CHECKERS_NAMES } from './tables.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 /** What the journal keeps of a game, for either game. */
 export interface SealeJournalGame {
@@ -85,7 +86,7 @@ const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 
 /** Load the journal and put a finished new tape in place (or remove an unrecorded one). */
 export function openSealeSession(dir: string, kind: SealeJournal['kind'], size?: number): { journal: SealeJournal; tape: string } {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const jpath = join(dir, 'seale.json');
   const tape = join(dir, 'seale.tap');
   const journal: SealeJournal = existsSync(jpath) ? JSON.parse(readFileSync(jpath, 'utf8')) as SealeJournal : { kind, ...(size ? { size } : {}), start: [], games: [] };
@@ -115,7 +116,7 @@ export interface SealeSessionOptions {
 
 /** One writer per session directory (host/lock.ts): a second run is refused, naming the holder. */
 export async function runSealeSession(o: SealeSessionOptions): Promise<{ journal: SealeJournal; interrupted: boolean }> {
-  mkdirSync(o.dir, { recursive: true });
+  makeFolder(o.dir);
   const lock = takeLock(join(o.dir, 'session.lock'), `Seale session ${o.dir}`);
   try {
     return await playSealeSession(o);
@@ -179,7 +180,7 @@ async function playSealeSession(o: SealeSessionOptions): Promise<{ journal: Seal
 
 /** The five coefficients of largest |value| after the last game, over the games. */
 export function sealePictures(j: SealeJournal, names: readonly string[], dir: string, ext: 'png' | 'svg'): string[] {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const last = j.games.at(-1)!.coefficients;
   const lead = [...last.keys()].sort((a, b) => Math.abs(last[b]!) - Math.abs(last[a]!) || a - b).slice(0, 5);
   const colours = ['#c0392b', '#2c4f9e', '#27ae60', '#8e44ad', '#d68910'];

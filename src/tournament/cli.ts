@@ -3,7 +3,7 @@
 // core. The results are kept in OUT/tournament.json after every game (written atomically), so a
 // run stopped by Ctrl-C or a kill goes on where it stopped; OUT also gets games.pdn and report.html.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
@@ -17,6 +17,7 @@ import { allCores, playAll } from './pool.ts';
 import { schedule } from './schedule.ts';
 import { standings, standingsText } from './standings.ts';
 import { tournamentHtml, tournamentPdn } from './report.ts';
+import { makeFolder } from '../host/makeFolder.ts';
 
 export interface TournamentSettings {
   players: Player[];
@@ -90,7 +91,7 @@ async function tournament(o: Options): Promise<void> {
     };
     file = { settings, records: [] };
   }
-  mkdirSync(o.out, { recursive: true });
+  makeFolder(o.out);
   const jobs = tournamentJobs(file.settings);
   const done = new Set(file.records.map((r) => r.index));
   const todo = jobs.filter((j) => !done.has(j.index));

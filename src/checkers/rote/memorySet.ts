@@ -10,7 +10,7 @@
 // run recovers or removes them. One writer at a time: the callers lock FOLDER.lock (host/lock.ts).
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { REEL_FEET, reelFrames, TapeUnit } from '../../devices/tape.ts';
@@ -19,6 +19,7 @@ import { imageDigest, type PendingSwap, type TapeSet, type TapeSwap } from '../.
 import type { Io } from '../../machine/io.ts';
 import { decodeMemorySet, MERGE_COMPLETE, ONE_REEL_IMAGE, type MemoryTape } from './memoryTape.ts';
 import { coreRack, operateReels, REEL_CHAINS, type Pair, type Rack, type ReelChange } from './reelOperator.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 export { REEL_CHAINS } from './reelOperator.ts';
 
@@ -56,7 +57,7 @@ export function readManifest(dir: string): Manifest {
 /** Make a memory set (a folder and its manifest) with reels of `reelFeet` feet: empty, or with `image` (a one-reel memory tape's entries) as its reel. */
 export function createMemorySet(dir: string, reelFeet = REEL_FEET, image?: TapeEntry[]): void {
   if (existsSync(dir)) throw new Error(`${dir}: already exists`);
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const reels = image ? [`new-${generation()}-1.tap`] : [];
   if (image) writeTapeFile(join(dir, reels[0]!), image, 'tap');
   writeFileAtomic(join(dir, MANIFEST), `${JSON.stringify({ reelFeet, reels }, null, 1)}\n`);

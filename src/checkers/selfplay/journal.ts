@@ -4,13 +4,14 @@
 // game, and games.pdn is rewritten from it (atomically) right after, so an interrupted or killed
 // run leaves the games done so far and a later run goes on with the next one.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { readText } from '../../devices/fileErrors.ts';
 import type { Side } from '../notation/board.ts';
 import type { LearnStats } from '../learning/learnPrint.ts';
 import { GIVEAWAY_TAG, writePdn, type PdnOut } from '../notation/pdn.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 export interface SessionSettings {
   /** Games the session is to play (a later run may raise it with --games). */
@@ -135,7 +136,7 @@ export function loadJournal(dir: string): Journal | null {
 
 /** Journal first (the record), then the PDN made from it; both atomically. */
 export function saveSession(dir: string, j: Journal): void {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   j.updated = new Date().toISOString();
   writeFileAtomic(journalFile(dir), journalText(j));
   writeFileAtomic(pdnFile(dir), writePdn(j.games.map(gamePdn)));

@@ -4,7 +4,6 @@
 // `--svg DIR` and `--png DIR` also write the pictures as files; both are drawn from the same scenes
 // (src/pictures/) as the page's inline SVG.
 
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
@@ -18,6 +17,7 @@ import { alphaScene, learningGames, termScene } from '../learning/learningCharts
 import { gamePdn, loadJournal, tally, type Journal, type JournalGame } from './journal.ts';
 import { writePdn } from '../notation/pdn.ts';
 import { duration } from '../../host/progress.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 const COLOURS = { black: '#333333', white: '#c8b27a', drawn: '#7a9cc8', boards: '#6b8e4e', hits: '#c0392b', gained: '#8e44ad', plies: '#2c7fb8' };
 
@@ -163,7 +163,7 @@ ${finals}
 
 /** The pictures as files NAME.svg or NAME.png: blocks, plies, rote-boards, rote-hits, alpha, coefficients, correlations, game-N. */
 function writePictureFiles(dir: string, p: ReportPictures, format: PictureFormat): string[] {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const files: [string, Scene | null][] = [['blocks', p.blocks], ['plies', p.plies], ['rote-boards', p.boards], ['rote-hits', p.hits],
     ['alpha', p.alpha], ['coefficients', p.coefficients], ['correlations', p.correlations],
     ...p.finals.map(({ game, scene }): [string, Scene] => [`game-${game.round}`, scene])];

@@ -5,7 +5,7 @@
 // The host only feeds cards and reads the printer: the moves, results and ROTE figures shown are
 // the 704's lines.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { style } from '../../cli/style.ts';
@@ -27,6 +27,7 @@ import { duration, Progress } from '../../host/progress.ts';
 import { CheckersSession, giveawayCards } from '../program/session.ts';
 import { onInterrupt } from '../../host/interrupt.ts';
 import { STATE_NAME, userTape } from '../../host/stateFolder.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 export interface SelfplayOptions {
   games?: string;
@@ -287,7 +288,7 @@ async function play(opts: SelfplayOptions, locks: Locks): Promise<void> {
   const ballots = openings ? ballotOrder(playable(readBallots(openings), settings.barred), settings.seed!) : null;
   if (ballots?.length === 0) throw new Error(`${openings} has no ballots to play`);
   if (dir && !existed) {
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     lockSession();
     if (loadJournal(dir) !== null) throw new Error(`${dir}: another run started a session here meanwhile; run again to go on with it`);
   }

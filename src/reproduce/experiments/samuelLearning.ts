@@ -3,7 +3,7 @@
 // image, so series 2 and the match reuse series 1 instead of playing it again: the run is
 // deterministic, so a cached run is the same run), and the rows and pictures made from them.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkersDigest } from '../../checkers/program/deck.ts';
 import { runSeries, termOrder, type SeriesRun } from '../../checkers/learning/series.ts';
@@ -13,6 +13,7 @@ import type { LearnTerm } from '../../checkers/learning/learnPrint.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { compareNumbers, meanText } from '../verdict.ts';
 import type { Picture, Row, RunContext, Verdict } from '../experiment.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 export const SOURCE_1959 = 'Samuel 1959, IBM J. Res. Dev. 3(3)';
 export const GAMES = 28;
@@ -45,7 +46,7 @@ async function cachedSeries(ctx: RunContext, key: string, run: () => Promise<Ser
   }
   const t0 = performance.now();
   const r = await run();
-  mkdirSync(cacheDir(ctx), { recursive: true });
+  makeFolder(cacheDir(ctx));
   writeFileAtomic(file, JSON.stringify(r));
   const wall = (performance.now() - t0) / 1000;
   ctx.log(`${key}: ${wall.toFixed(1)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time, ${(r.instructions / 1e6).toFixed(0)} M instructions (${(r.instructions / 1e6 / wall).toFixed(0)} M a second of wall time)`);

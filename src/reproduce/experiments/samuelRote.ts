@@ -9,7 +9,7 @@
 // with the memory against itself without it, colours reversed, with a paired test.
 
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
@@ -26,6 +26,7 @@ import { boardFen, readMemory, standardFen } from '../../checkers/rote/memoryTap
 import { duration } from '../../host/progress.ts';
 import { compareNumbers } from '../verdict.ts';
 import type { Experiment, Outcome, Row, RunContext } from '../experiment.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 const DATA = join(packageRoot(), 'data');
 const BOOK_CHUNK = 40;
@@ -132,7 +133,7 @@ export async function build(ctx: RunContext, target: number): Promise<{ tape: st
   const j = loadJournal(dir);
   const memory = join(dir, 'memory.tap');
   if (j.joined) return { tape: memory, wallSeconds: j.wallSeconds };
-  mkdirSync(join(dir, 'logs'), { recursive: true });
+  makeFolder(join(dir, 'logs'));
   const reelA = join(dir, 'reel-a.tap');
   const reels = { b: join(dir, 'reel-b'), c: join(dir, 'reel-c') };
   const tapes = [reelA, join(reels.b, 'memory.tap'), join(reels.c, 'memory.tap')];

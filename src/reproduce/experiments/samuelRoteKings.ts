@@ -9,11 +9,12 @@
 // 19 plies) on a copy of the memory, with the records it read and the look-ups of each side.
 // Each pass is journalled (its memory tape and pass-N.json), so a killed run goes on.
 
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { KINGS_TEST, KINGS_TEST_EXACT, kingsEndingStarts, kingsHeld, kingsPass, kingsTest, sideTotals, type KingsHeld } from '../../checkers/rote/kingsEnding.ts';
 import type { Experiment, Row } from '../experiment.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 interface PassRecord {
   pass: number;
@@ -36,7 +37,7 @@ export const samuelRoteKings: Experiment = {
   async run(ctx) {
     const starts = kingsEndingStarts();
     const passes = ctx.quick ? 1 : 4;
-    mkdirSync(ctx.workDir, { recursive: true });
+    makeFolder(ctx.workDir);
     const memory = join(ctx.workDir, 'memory.tap');
     const records: PassRecord[] = [];
     for (let pass = 1; pass <= passes; pass++) {

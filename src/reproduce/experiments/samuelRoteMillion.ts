@@ -29,7 +29,7 @@
 // up, traced in the 704, against each copy, and each move again with exactly those it holds
 // (journalled in perfect.json); beside it what Samuel's reading scheme reaches (the measurements).
 
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { duration } from '../../host/progress.ts';
@@ -48,6 +48,7 @@ import { perfectSections, perfectVerdict } from './samuelRotePerfectReport.ts';
 import { thousands } from '../verdict.ts';
 import { allCores } from '../../tournament/pool.ts';
 import { bookPositions, perfectReading } from './samuelRotePerfect.ts';
+import { makeFolder } from '../../host/makeFolder.ts';
 
 /** Samuel's "something over 53,000" boards, of which the conjecture asks 20 times. */
 const SAMUEL_BOARDS = 53_000;
@@ -181,14 +182,14 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
   const session = join(dir, 'grow');
   const tape = join(session, 'memory.tap'); // a work folder begun before sets: selfplay --rote's tape
   const memory = existsSync(tape) ? tape : join(session, 'memory');
-  mkdirSync(join(dir, 'logs'), { recursive: true });
+  makeFolder(join(dir, 'logs'));
   let j = load(dir);
   if (!j) {
     // the 53,000-board memory: samuel-rote's, or built here the same way (--quick: the bundled memory)
     const sibling = join(dir, '..', '..', 'samuel-rote', 'work', 'memory.tap');
     const given = process.env.SAMUEL704_ROTE_MEMORY;
     const built = given ?? (existsSync(sibling) ? sibling : ctx.quick ? join(packageRoot(), 'tapes', 'memory.tap') : (await build({ ...ctx, workDir: join(dir, 'build') }, CHECKPOINTS[0]!)).tape);
-    mkdirSync(session, { recursive: true });
+    makeFolder(session);
     createMemorySet(memory, undefined, readTapeFile(built));
     j = { games: 0, start: boardsOn(memory), crossings: [], copies: [], wallSeconds: 0, mode: growthMode(), curve: [], seconds704: 0, streams: 0, startsUsed: 0 };
     j.curve!.push({ boards: j.start, wallSeconds: 0, games: 0, seconds704: 0 });
@@ -248,7 +249,7 @@ async function grow(ctx: RunContext): Promise<{ memory: string; j: Journal }> {
         // a new stream: the next slice of the starts (round again when all are used), from an empty reel
         const { from, ...planned } = s;
         rmSync(join(dir, s.folder), { recursive: true, force: true });
-        mkdirSync(join(dir, s.folder), { recursive: true });
+        makeFolder(join(dir, s.folder));
         writeFileAtomic(join(dir, s.starts), startsSlice(dir, ctx.quick, from, s.games).join('\n') + '\n');
         j.queue.push(planned);
       }

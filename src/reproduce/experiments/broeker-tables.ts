@@ -113,8 +113,8 @@ export const broekerTables: Experiment = {
   name: 'broeker-tables',
   title: "Broeker's Score-Four contests (Tables 1-11) and timings (Tables 14-15)",
   source: 'Broeker 1989, sections 4.1-4.2 and 5.2, Tables 1-11, 14, 15 (seed 004)',
-  expected: 'about 4 days on 2 cores (an estimate): 128 contests of 125 tournaments and 1,500 learning runs of up to 125 series, about 1.7 x 10^9 s of 704 time, most of it Stage 1 learning (a Stage 1 game is 5,000-30,000 s of 704 time) and Stage 2 games; the emulator runs ~2,500 times a 704 on one quiet core',
-  expectedQuick: 'about 4 min on 2 quiet cores (470 s of CPU measured; 25 min of wall time on the shared machine at a load of 18): Tables 1-3\'s 9 POLY contests at 20 tournaments with learning capped at 4 series, 4 Stage 1 contests of Tables 4-5 at 3 tournaments, and the timings',
+  expected: 'about a day on 2 cores (an estimate): 128 contests of 125 tournaments and 1,500 learning runs of up to 125 series, about 1.7 x 10^9 s of 704 time, most of it Stage 1 learning (a Stage 1 game is 5,000-30,000 s of 704 time) and Stage 2 games; the emulator runs ~9,400 times a 704 a CPU-second (session 14\'s --quick: 189 h of 704 time in 73 CPU-s)',
+  expectedQuick: 'about 1 min on 2 cores (session 14: 46 s of wall time, 73 CPU-s): Tables 1-3\'s 9 POLY contests at 20 tournaments with learning capped at 4 series, 4 Stage 1 contests of Tables 4-5 at 3 tournaments, and the timings',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const series = ctx.quick ? 4 : 125;

@@ -32,7 +32,7 @@ export const mandziukNull: Experiment = {
   title: 'Give-away checkers: evolved heuristics against the null heuristic, 20-game matches at depth 10/10 and 6/10',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.1.2, Fig. 5',
   expected: 'about 2 days on a quiet 2-core machine (from CPU-seconds measured): the 15 give-away evolutions (about 33 h), 600 games, half of them with the heuristic at depth 10 (about 4.5 CPU-s a move, 360,000 positions; about 20 h); several times that on a loaded machine; the evolutions resume',
-  expectedQuick: '2 min (2 heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4, one game of the paper\'s null search; 1 min 57 s measured at load 20)',
+  expectedQuick: '10 s (2 heuristics evolved for seconds, 4-game matches at depths 4/4 and 2/4, one game of the paper\'s null search; 5 s in session 14)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;

@@ -18,7 +18,7 @@ export const mandziukRoundRobin: Experiment = {
   title: 'Checkers round robin of 15 evolved heuristics (HG and SHG), 1,050 games at depth 6',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.2.1, Fig. 6 (a) and (b)',
   expected: 'about 1.5 days on a quiet 2-core machine (from CPU-seconds measured a board and a game): 8 HG runs of about 1.25 h (23,500 boards scored at depth 6, 0.38 CPU-s each), 7 SHG runs (24,000 games each: about 1 h at depth 3, 4 h at depth 4), 1,050 games at depth 6 in about 1 h; several times that on a loaded machine; the evolutions resume',
-  expectedQuick: '1 min (5 heuristics evolved for seconds, 20 games at depth 2; 50 s measured at load 2-4, 1 min 54 s at load 20)',
+  expectedQuick: '10 s (5 heuristics evolved for seconds, 20 games at depth 2; 6 s in session 14)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;

@@ -20,7 +20,7 @@ export const mandziukSimple: Experiment = {
   title: 'Seven evolved heuristics against Simple Checkers at 6 plies, 50 games each (stand-in: rapid-draughts at depth 6)',
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.2.2',
   expected: 'about 12 h on a quiet 2-core machine (from CPU-seconds measured): 7 evolutions (6 HG of about 1.25 h, SHG:15F about 4 h), then 350 games at depth 6 in about 20 min; several times that on a loaded machine; the evolutions resume',
-  expectedQuick: '1 min (HG:E3Ph evolved for seconds, 4 games at depth 4; 57 s measured at load 20)',
+  expectedQuick: '5 s (HG:E3Ph evolved for seconds, 4 games at depth 4; 2 s in session 14)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;

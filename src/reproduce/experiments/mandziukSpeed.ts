@@ -23,7 +23,7 @@ export const mandziukSpeed: Experiment = {
   name: 'mandziuk-speed',
   title: "Mańdziuk's plain alpha-beta: positions a second, depth-6 search time, pruning efficiency 1 - n/s",
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.2 (speed and pruning efficiency)',
-  expected: '3 min (60 positions)',
+  expected: '1 s (60 positions; session 14)',
   expectedQuick: '30 s (6 positions)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {

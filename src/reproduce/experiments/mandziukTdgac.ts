@@ -50,7 +50,7 @@ export const mandziukTdgac: Experiment = {
   title: "Give-away checkers: evolved heuristics against TD-GAC, 40 games each (stand-in: Samuel's learning on give-away)",
   source: 'Mańdziuk, Kusiak, Walędzik (2007), section 7.1.1, Fig. 4, conclusions',
   expected: 'about 1.5 days on a quiet 2-core machine (from CPU-seconds measured): the 15 give-away evolutions (about 33 h; made again, not shared with mandziuk-null), the stand-in\'s 56 learning games (about 10 min), 600 games at depth 6 (about 2.5 h); several times that on a loaded machine; the evolutions resume',
-  expectedQuick: '2 min (2 heuristics evolved for seconds, the stand-in trained for 3 + 3 games, 4 games each at depth 2; 1 min 45 s measured at load 16)',
+  expectedQuick: '10 s (2 heuristics evolved for seconds, the stand-in trained for 3 + 3 games, 4 games each at depth 2; 5 s in session 14)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const seed = ctx.seeds[0] ?? 1;

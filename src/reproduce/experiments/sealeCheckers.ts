@@ -86,8 +86,8 @@ export const sealeCheckers: Experiment = {
   name: 'seale-checkers',
   title: "Seale's learner on checkers: 20 learning games from his start vector, and his effectiveness test",
   source: 'Seale (1990), Appendix C (checkers coefficients), section IV (effectiveness test)',
-  expected: '1 min',
-  expectedQuick: '15 s',
+  expected: '2 s',
+  expectedQuick: '1 s',
   defaultSeeds: [2],
   async run(ctx): Promise<Outcome> {
     const n = ctx.quick ? 5 : GAMES;

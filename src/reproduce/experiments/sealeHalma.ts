@@ -71,8 +71,8 @@ export const sealeHalma: Experiment = {
   name: 'seale-halma',
   title: "Seale's learner on halma: 30 learning games from his start vector",
   source: 'Seale (1990), Appendix C (halma coefficients)',
-  expected: '1 min',
-  expectedQuick: '15 s',
+  expected: '3 s',
+  expectedQuick: '1 s',
   defaultSeeds: [2],
   async run(ctx): Promise<Outcome> {
     const n = ctx.quick ? 6 : GAMES;

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { writeFileAtomic } from '../devices/atomicFile.ts';
 import { guarded } from '../cli/style.ts';
 import { sceneSvg } from '../pictures/svg.ts';
-import { EXPERIMENTS, findExperiment } from './registry.ts';
+import { allExperiments, findExperiment } from './registry.ts';
 import { html, markdown, terminalText } from './render.ts';
 import type { Experiment } from './experiment.ts';
 import { makeFolder } from '../host/makeFolder.ts';
@@ -36,10 +36,10 @@ export function registerReproduceCommand(program: Command): void {
     .option('--out <dir>', 'where the work, the Markdown and the HTML go (default .local/reproduce/NAME)')
     .action(guarded(async (name: string | undefined, o: { list?: boolean; seeds?: string; quick?: boolean; out?: string }) => {
       if (o.list || !name) {
-        process.stdout.write(listText(EXPERIMENTS));
+        process.stdout.write(listText(await allExperiments()));
         return;
       }
-      const e = findExperiment(name);
+      const e = await findExperiment(name);
       if (!e) throw new Error(`no experiment named ${name}; \`samuel704 reproduce --list\` names them`);
       const out = resolve(o.out ?? join('.local', 'reproduce', e.name));
       const workDir = join(out, 'work');

@@ -19,8 +19,8 @@ describe('broeker-tables', () => {
     expect(judgeRow({ mean: 0.64, t: 1.353 }, -0.1, 0.5)).toBe('same');
   });
 
-  it('is listed, with its quick run', () => {
-    expect(findExperiment('broeker-tables')).toBe(broekerTables);
+  it('is listed, with its quick run', async () => {
+    expect(await findExperiment('broeker-tables')).toBe(broekerTables);
     expect(broekerTables.expectedQuick).toBeDefined();
   });
 });

@@ -6,9 +6,9 @@ import { pruningEfficiency } from '../../src/reproduce/experiments/mandziukSpeed
 import { findExperiment } from '../../src/reproduce/registry.ts';
 
 describe('Mańdziuk experiments', () => {
-  it('are listed with their expected times, full and quick', () => {
+  it('are listed with their expected times, full and quick', async () => {
     for (const name of ['mandziuk-roundrobin', 'mandziuk-null', 'mandziuk-tdgac', 'mandziuk-simple', 'mandziuk-speed']) {
-      const e = findExperiment(name);
+      const e = await findExperiment(name);
       expect(e, name).toBeDefined();
       expect(e!.expected).not.toBe('');
       expect(e!.expectedQuick).toBeDefined();

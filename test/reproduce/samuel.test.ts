@@ -7,7 +7,7 @@ import { decodeLearningTape, encodeLearningTape, untrainedState } from '../../sr
 import { seriesCards, termOrder, type SeriesRun } from '../../src/checkers/learning/series.ts';
 import { newLearnStats, type LearnTerm } from '../../src/checkers/learning/learnPrint.ts';
 import { APPENDIX_C, appendixCRows, blocks, leaders, powerBandRow, topChanges } from '../../src/reproduce/experiments/samuelLearning.ts';
-import { EXPERIMENTS } from '../../src/reproduce/registry.ts';
+import { allExperiments, EXPERIMENT_NAMES } from '../../src/reproduce/registry.ts';
 import type { JournalGame } from '../../src/checkers/selfplay/journal.ts';
 
 const term = (name: string, sign: '+' | '-', power: number, correlation = 0.3): LearnTerm => ({ name, correlation, sign, power, adjusted: 1 });
@@ -22,10 +22,11 @@ function runOf(leads: [string, '+' | '-'][]): SeriesRun {
 }
 
 describe("Samuel's learning experiments", () => {
-  it('are registered with their sources', () => {
-    const names = EXPERIMENTS.map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['samuel-series-1', 'samuel-series-2', 'samuel-alpha-vs-start']));
-    for (const e of EXPERIMENTS.filter((x) => ['samuel-series-1', 'samuel-series-2', 'samuel-alpha-vs-start'].includes(x.name))) expect(e.source).toContain('Samuel 1959');
+  it('are registered with their sources', async () => {
+    const all = await allExperiments();
+    expect(all.map((e) => e.name)).toEqual(EXPERIMENT_NAMES);
+    expect(EXPERIMENT_NAMES).toEqual(expect.arrayContaining(['samuel-series-1', 'samuel-series-2', 'samuel-alpha-vs-start']));
+    for (const e of all.filter((x) => ['samuel-series-1', 'samuel-series-2', 'samuel-alpha-vs-start'].includes(x.name))) expect(e.source).toContain('Samuel 1959');
   });
 
   it('a seed is an arbitrary selection of 16 of the 38 terms, all at 2^18, written on tape as the 704 writes it', () => {

@@ -73,7 +73,7 @@ function alwaysTransfers(code: string): boolean {
  * and V8's optimisation of it, without translating again: translating was a third to a half of a
  * warm game's time.
  */
-interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array }
+interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array; readonly unchecked: Int32Array }
 
 /** Blocks built in this process, by core size and entry address, newest first. */
 const built = new Map<number, Built[]>();
@@ -105,6 +105,13 @@ export class Translator {
   /** The marked words per page, which validate() compares (a series' slices call it a thousand times). */
   private readonly pageWords: number[][];
   private readonly live = new Set<number>();
+  /** Per word that some live block stores into without looking whether it is code (it was not when
+   * the block was built): those blocks' entries, dropped when the word becomes code. */
+  private readonly storers = new Map<number, number[]>();
+  /** While source() writes a block: its words (a store there is checked) and the words it stores
+   * into unchecked. */
+  private own: ReadonlySet<number> = new Set();
+  private unchecked: number[] = [];
 
   constructor(private readonly cpu: TranslatedCpu) {
     const size = cpu.mem.length;
@@ -142,7 +149,14 @@ export class Translator {
   }
 
   private mark(a: number): void {
-    if (this.codeMark[a] === 0) this.pageWords[a >>> PAGE_BITS]!.push(a);
+    if (this.codeMark[a] === 0) {
+      this.pageWords[a >>> PAGE_BITS]!.push(a);
+      const storers = this.storers.get(a);
+      if (storers !== undefined) { // they would not see that they write into code now
+        for (const e of storers) this.blocks[e] = undefined;
+        this.storers.delete(a);
+      }
+    }
     this.codeMark[a] = 1;
     this.shadow[a] = this.cpu.mem[a]!;
   }
@@ -161,16 +175,23 @@ export class Translator {
       this.mark(a);
       this.enlist(ic, a);
     }
+    for (const a of b.unchecked) {
+      const storers = this.storers.get(a);
+      if (storers === undefined) this.storers.set(a, [ic]);
+      else if (!storers.includes(ic)) storers.push(ic);
+    }
     this.blocks[ic] = b.fn;
     return b.fn;
   }
 
-  /** The first of the blocks built at an entry whose words are all in this core as they were, and not planted here. */
+  /** The first of the blocks built at an entry whose words are all in this core as they were, and not
+   * planted here, and whose unchecked stores go to words that are not code here. */
   private reuse(variants: readonly Built[] | undefined): Built | undefined {
     if (variants === undefined) return undefined;
-    const m = this.cpu.mem, planted = this.volatile;
-    return variants.find(({ words, values }) => {
+    const m = this.cpu.mem, planted = this.volatile, cm = this.codeMark;
+    return variants.find(({ words, values, unchecked }) => {
       for (let i = 0; i < words.length; i++) if (m[words[i]!] !== values[i] || planted[words[i]!] !== 0) return false;
+      for (let i = 0; i < unchecked.length; i++) if (cm[unchecked[i]!] !== 0) return false;
       return true;
     });
   }
@@ -181,7 +202,7 @@ export class Translator {
     const src = this.source(ic, words);
     if (src === null) return null;
     const fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!) };
+    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!), unchecked: Int32Array.from(this.unchecked) };
     if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
     const variants = built.get(key) ?? [];
     if (variants.length >= VARIANTS) variants.pop(); else builtCount++;
@@ -218,6 +239,8 @@ export class Translator {
       line = this.line(entry, reset, tries < 3);
     }
     if (line.words.length === 0) return null;
+    this.own = new Set(line.words);
+    this.unchecked = [];
     const am = this.cpu.addrMask;
     // The words some constant transfer of the block goes to: entries of the switch.
     const labels = labelsOf(entry, line);
@@ -402,8 +425,17 @@ return function block${entry.toString(8)}(c, left) {
         return regs.length === 0 ? '' : regs.length === 1 ? `${regs[0]} = ${v};` : `{ const v_ = ${v}; ${regs.map((r) => `${r} = v_;`).join(' ')} }`;
       },
       // A store into a word some block was built from drops the blocks built from its page, this
-      // one perhaps among them: the block leaves after the store.
-      store: (a, v) => `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${way} ic = ${(L + 1) & am}; break main; } }`,
+      // one perhaps among them: the block leaves after the store. A store to a constant address
+      // that is not code now, nor a word of this block, is not checked: should the word become
+      // code, mark() drops this block first (docs/translator.md, "Stores into code").
+      store: (a, v) => {
+        const k = Number(a);
+        if (a !== 'y' && this.codeMark[k] === 0 && !this.own.has(k)) {
+          if (!this.unchecked.includes(k)) this.unchecked.push(k);
+          return `m[${a}] = ${v};`;
+        }
+        return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${way} ic = ${(L + 1) & am}; break main; } }`;
+      },
       jump: transfer,
       go: transfer,
       skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },

@@ -267,6 +267,47 @@ describe('translator and interpreter agree on random programs at every stop', ()
     }
   });
 
+  // A store to a constant address that is not code when its block is built is not checked
+  // (translator.ts `storers`): when that word becomes code, the storing block must be dropped, in
+  // the machine that built it and in another that takes it from the process's blocks.
+  it('a block storing into a word that was data when it was built, and is code later', () => {
+    const build = (engine: 'interp' | 'jit'): Machine => {
+      const m = new Machine({ engine });
+      m.deposit(0o100, [
+        op('CLA', 0o500), // 100: the instruction to plant
+        op('STO', 0o300), // 101: into 300
+        op('LXA', 0o501, 2), // 102: XR2 := -300
+        op('TRA', 0, 2), // 103: to 300, a target the block cannot know
+      ]);
+      m.deposit(0o300, [0, op('HTR', 0o301)]); // 300: the planted word
+      m.deposit(0o500, [op('CLA', 0o600), 0o100000 - 0o300]);
+      m.deposit(0o600, [11, 22]);
+      if (engine === 'jit') m.cpu.translator!.hot = 0;
+      return m;
+    };
+    const from = (m: Machine, ic: number) => { m.cpu.ic = ic; return m.run(1000); };
+    // Built here: 100's block stores into 300 unchecked; then 300 becomes code (the planted CLA
+    // 600); then the host changes the instruction to plant (data), and 100's store must reach it.
+    const a = build('interp'), b = build('jit');
+    for (const m of [a, b]) {
+      expect(from(m, 0o100).reason).toBe('halt');
+      expect(m.cpu.acMag).toBe(11);
+      m.cpu.mem[0o500] = op('CLA', 0o601);
+      expect(from(m, 0o100).reason).toBe('halt');
+      expect(m.cpu.acMag).toBe(22);
+    }
+    expect(b.cpu.mem.findIndex((w, i) => w !== a.cpu.mem[i])).toBe(-1);
+    // Another machine whose 300 is code before 100 runs: 100's block from the process's blocks
+    // (built above with an unchecked store into 300) must not be taken.
+    const c = build('jit');
+    c.cpu.mem[0o300] = op('CLA', 0o600);
+    c.cpu.mem[0o500] = op('CLA', 0o601);
+    expect(from(c, 0o300).reason).toBe('halt');
+    expect(c.cpu.acMag).toBe(11);
+    expect(from(c, 0o100).reason).toBe('halt');
+    expect(c.cpu.acMag).toBe(22);
+  });
+
   // CPY runs in blocks: a card-reading loop with all three exits (a word, the end of a card, the
   // end of the deck), the reader's waits in the cycle count, and a stop for input where the hopper
   // runs dry before its end of file, which the block leaves to the interpreter on that CPY.

@@ -100,7 +100,7 @@ export const REGISTER_FILE: readonly (readonly [local: string, field: string])[]
 ];
 
 /** The registers the arith.ts helpers read and write (its `Registers`). */
-const HELPER_REGISTERS = REGISTER_FILE.slice(0, 3).concat(REGISTER_FILE.slice(6, 9));
+export const HELPER_REGISTERS = REGISTER_FILE.slice(0, 3).concat(REGISTER_FILE.slice(6, 9));
 export const flushHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `c.${f} = ${l};`).join(' ');
 export const reloadHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `${l} = c.${f};`).join(' ');
 

@@ -8,7 +8,7 @@
 import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
 import {
-  flushHelperRegisters, HELPERS, JOIN_HALVES, literalCount, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup, SPLIT_HALVES,
+  HELPER_REGISTERS, HELPERS, JOIN_HALVES, literalCount, machineSemantics, REGISTER_FILE, senseGroup, SPLIT_HALVES,
   type Gen, type Semantics,
 } from './semantics.ts';
 
@@ -275,7 +275,7 @@ export class Translator {
       } else {
         code = s.code(g);
         if (halves && hv?.overwrites) halves = false;
-        else if (halves && /\bacM\b/.test(code)) { code = `${JOIN_HALVES} ${code}`; halves = false; }
+        else if (halves && (/\bacM\b/.test(code) || code.includes(FLUSH))) { code = `${JOIN_HALVES} ${code}`; halves = false; } // a helper reads the AC from the CPU
       }
       const body = joined(code, halves).replaceAll(JUMP, '');
       bound = s.acBound?.(bound, literalCount(g.y)) ?? UNBOUNDED;
@@ -301,14 +301,21 @@ export class Translator {
       }
     }
     const body = parts.join('\n');
-    const loop = `main: for (;;) {
+    const named = `main: for (;;) {
     if (ins + ${line.words.length} > left) { rc = ${BUDGET}; break; }
     switch (ic) {
 ${body}
     }
     break;
   }`;
-    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(loop));
+    // The registers the block's own code names; a helper's call stores and reloads only those
+    // (the helper reads the others from the CPU, where they are), and only those the block
+    // assigns are stored when it leaves.
+    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(named));
+    const helperUsed = HELPER_REGISTERS.filter(([l]) => used.some(([u]) => u === l));
+    const loop = named.replaceAll(FLUSH, helperUsed.map(([l, f]) => `c.${f} = ${l};`).join(' '))
+      .replaceAll(RELOAD, helperUsed.map(([l, f]) => `${l} = c.${f};`).join(' '));
+    const written = used.filter(([l]) => l !== 'ss' && new RegExp(`(?<![.\\w])${l}\\s*([-+*/%&|^]|<<|>>>?)?=(?!=)`).test(loop));
     const inHalves = /\bah\b/.test(loop) ? ' let ah = 0, al = 0;' : '';
     // The block counts from 0 (see below), so its code may only add to the count of cycles, or
     // read it with the CPU's (Gen.now).
@@ -320,7 +327,7 @@ return function block${entry.toString(8)}(c, left) {
   let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;${inHalves}
   ${loadRegisters(used)}
   ${loop}
-  ${used.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ')}
+  ${written.map(([l, f]) => `c.${f} = ${l};`).join(' ')}
   ins += ex >>> 16; cyc += ex & 0xffff; // what the way out (done()) counted
   c.ic = ic; c.instructions += ins; c.cycles += cyc;
   return rc < 0 ? rc : ic;
@@ -439,7 +446,7 @@ return function block${entry.toString(8)}(c, left) {
       jump: transfer,
       go: transfer,
       skip: (k) => { const n = (L + 1 + k) & am; targets.push(n); return to(n); },
-      call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+      call: (s) => `${FLUSH} ${s} ${RELOAD}`,
       now: `(c.cycles + cyc + ${cycles})`,
       // The words before this one counted, the interpreter runs it.
       punt: () => `{ ${done(count - 1, cycles - CYCLES[op]!)} ic = ${L}; rc = ${CHANGED}; break main; }`,
@@ -462,6 +469,9 @@ const round = (count: number, cycles: number): string => `ins += ${count}; cyc +
 /** Code whose every way out joins the AC's halves first, when they hold it (Semantics.halves). */
 const joined = (code: string, halves: boolean): string =>
   (halves ? code.replaceAll('break main;', `${JOIN_HALVES} break main;`).replaceAll('continue main;', `${JOIN_HALVES} continue main;`) : code);
+
+/** Where a helper's call stores the registers for it and reloads them (source() fills them in). */
+const FLUSH = '/*flush*/', RELOAD = '/*reload*/';
 
 /** Semantics.acBound's "nothing known": the AC's magnitude (Q, P, 1-35) is below 2^37. */
 const UNBOUNDED = 37;

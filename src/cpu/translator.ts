@@ -330,7 +330,7 @@ ${body.replace(/^case \d+:$/gm, '')}
     if (/(?<!c\.cycles \+ )\bcyc\b(?!\s*[+-]=)/.test(loop)) throw new Error(`block at ${entry}: the cycle count is read`);
     return `const { ${Object.keys(HELPERS).join(', ')} } = H;
 return function block${entry.toString(8)}(c, left) {
-  const m = c.mem, cm = c.codeMark, am = ${am};${/\bio\./.test(loop) ? ' const io = c.io;' : ''}
+  const m = c.mem${/\bcm\[/.test(loop) ? ', cm = c.codeMark' : ''}, am = ${am};${/\bio\./.test(loop) ? ' const io = c.io;' : ''}
   // Instructions and cycles done in the block, from 0: small integers for V8 however long the run.
   let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;${inHalves}
   ${loadRegisters(used)}

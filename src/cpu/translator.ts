@@ -16,6 +16,12 @@ export const PAGE_BITS = 8;
 export const PAGE = 1 << PAGE_BITS;
 /** The most instructions one block holds. */
 const MAX_BLOCK = 64;
+/**
+ * A block goes on into the words of another block's entry when that block holds at most this many
+ * words, and leaves to it otherwise (docs/translator.md, "Blocks"): series 2's block calls 143 M ->
+ * 118 M, its second pass in a process 9% faster, its first the same (session 15).
+ */
+const SHARED_WORDS = 32;
 
 /** What a block returns besides the next IC (>= 0): the instruction budget would run out inside it;
  * or a planted word is no longer what the block was built for (the IC on it). Either way the IC is set. */
@@ -94,6 +100,8 @@ export class Translator {
   private readonly volatile: Uint8Array;
   /** Per address: how often execution came there before it had a block. */
   readonly heat: Uint8Array;
+  /** Per entry: how many words its block holds. */
+  private readonly sizes: Uint8Array;
   /** Times execution must come to an address before a block is built there (at most 255): code
    * run once or twice (loading, set-up) is cheaper to interpret than to translate. The CPU tests
    * set $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
@@ -118,6 +126,7 @@ export class Translator {
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
     this.heat = new Uint8Array(size);
+    this.sizes = new Uint8Array(size);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
@@ -181,6 +190,7 @@ export class Translator {
       else if (!storers.includes(ic)) storers.push(ic);
     }
     this.blocks[ic] = b.fn;
+    this.sizes[ic] = b.words.length;
     return b.fn;
   }
 
@@ -366,8 +376,9 @@ return function block${entry.toString(8)}(c, left) {
       let next = -1;
       for (;;) {
         // Another block's entry: go on there rather than translate its words again (V8's optimising
-        // compiler was the most of a first game, with each word in three blocks on average).
-        if (words.length >= MAX_BLOCK || seen.has(a) || (a !== entry && typeof blocks[a] === 'function')) { next = a; break; }
+        // compiler was the most of a first game, with each word in three blocks on average), unless
+        // that block is small (SHARED_WORDS).
+        if (words.length >= MAX_BLOCK || seen.has(a) || (a !== entry && typeof blocks[a] === 'function' && this.sizes[a]! > SHARED_WORDS)) { next = a; break; }
         const w = m[a]!;
         const planted = this.volatile[a] !== 0;
         const s = translatable(w, planted);

@@ -79,7 +79,11 @@ function alwaysTransfers(code: string): boolean {
  * and V8's optimisation of it, without translating again: translating was a third to a half of a
  * warm game's time.
  */
-interface Built { readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array; readonly unchecked: Int32Array }
+interface Built {
+  readonly fn: BlockFunction; readonly words: Int32Array; readonly values: Float64Array; readonly unchecked: Int32Array;
+  /** Whether the block goes round (a transfer to a word of its own). */
+  readonly loops: boolean;
+}
 
 /** Blocks built in this process, by core size and entry address, newest first. */
 const built = new Map<number, Built[]>();
@@ -100,8 +104,8 @@ export class Translator {
   private readonly volatile: Uint8Array;
   /** Per address: how often execution came there before it had a block. */
   readonly heat: Uint8Array;
-  /** Per entry: how many words its block holds. */
-  private readonly sizes: Uint8Array;
+  /** Per entry: its block as built, while it is live. */
+  private readonly builtAt: (Built | undefined)[];
   /** Times execution must come to an address before a block is built there (at most 255): code
    * run once or twice (loading, set-up) is cheaper to interpret than to translate. The CPU tests
    * set $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
@@ -126,7 +130,7 @@ export class Translator {
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
     this.heat = new Uint8Array(size);
-    this.sizes = new Uint8Array(size);
+    this.builtAt = new Array<Built | undefined>(size).fill(undefined);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
@@ -190,7 +194,7 @@ export class Translator {
       else if (!storers.includes(ic)) storers.push(ic);
     }
     this.blocks[ic] = b.fn;
-    this.sizes[ic] = b.words.length;
+    this.builtAt[ic] = b;
     return b.fn;
   }
 
@@ -212,7 +216,7 @@ export class Translator {
     const src = this.source(ic, words);
     if (src === null) return null;
     const fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!), unchecked: Int32Array.from(this.unchecked) };
+    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!), unchecked: Int32Array.from(this.unchecked), loops: /\bcontinue main\b/.test(src) };
     if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
     const variants = built.get(key) ?? [];
     if (variants.length >= VARIANTS) variants.pop(); else builtCount++;
@@ -378,7 +382,7 @@ return function block${entry.toString(8)}(c, left) {
         // Another block's entry: go on there rather than translate its words again (V8's optimising
         // compiler was the most of a first game, with each word in three blocks on average), unless
         // that block is small (SHARED_WORDS).
-        if (words.length >= MAX_BLOCK || seen.has(a) || (a !== entry && typeof blocks[a] === 'function' && this.sizes[a]! > SHARED_WORDS)) { next = a; break; }
+        if (words.length >= MAX_BLOCK || seen.has(a) || (a !== entry && typeof blocks[a] === 'function' && !this.shared(a, entry))) { next = a; break; }
         const w = m[a]!;
         const planted = this.volatile[a] !== 0;
         const s = translatable(w, planted);
@@ -412,6 +416,16 @@ return function block${entry.toString(8)}(c, left) {
       if (words.length > first) line.ends.set(words.length - 1, next);
     }
     return line;
+  }
+
+  /**
+   * Whether a block entered at `entry` goes on into the words of the live block at `a` rather than
+   * leave to it: that block is small (SHARED_WORDS) and, if it goes round, not round `entry` (the
+   * loop would then go round the switch twice a turn: a loop entered in its middle by a run's slice).
+   */
+  private shared(a: number, entry: number): boolean {
+    const b = this.builtAt[a]!;
+    return b.words.length <= SHARED_WORDS && !(b.loops && b.words.includes(entry));
   }
 
   /**

@@ -66,9 +66,7 @@ const JUMP = '\u0001JUMP\u0001';
 function alwaysTransfers(code: string): boolean {
   const c = code.trim();
   if (!c.endsWith(JUMP)) return false;
-  let depth = 0;
-  for (const ch of c) if (ch === '{') depth++; else if (ch === '}') depth--;
-  return depth === 0;
+  return c.split('{').length === c.split('}').length; // the marker is not inside a block (an if)
 }
 
 /**
@@ -333,11 +331,13 @@ ${body.replace(/^case \d+:$/gm, '')}
     // The registers the block's own code names; a helper's call stores and reloads only those
     // (the helper reads the others from the CPU, where they are), and only those the block
     // assigns are stored when it leaves.
-    const used = REGISTER_FILE.filter(([l]) => new RegExp(`\\b${l}\\b`).test(named));
+    const named_ = new Set(named.match(NAMED_REGISTER));
+    const used = REGISTER_FILE.filter(([l]) => named_.has(l));
     const helperUsed = HELPER_REGISTERS.filter(([l]) => used.some(([u]) => u === l));
     const loop = named.replaceAll(FLUSH, helperUsed.map(([l, f]) => `c.${f} = ${l};`).join(' '))
       .replaceAll(RELOAD, helperUsed.map(([l, f]) => `${l} = c.${f};`).join(' '));
-    const written = used.filter(([l]) => l !== 'ss' && new RegExp(`(?<![.\\w])${l}\\s*([-+*/%&|^]|<<|>>>?)?=(?!=)`).test(loop));
+    const assigned = new Set(Array.from(loop.matchAll(ASSIGNED_REGISTER), (x) => x[1]));
+    const written = used.filter(([l]) => l !== 'ss' && assigned.has(l));
     const inHalves = /\bah\b/.test(loop) ? ' let ah = 0, al = 0;' : '';
     // The block counts from 0 (see below), so its code may only add to the count of cycles, or
     // read it with the CPU's (Gen.now).
@@ -502,6 +502,10 @@ const round = (count: number, cycles: number): string => `ins += ${count}; cyc +
 /** Code whose every way out joins the AC's halves first, when they hold it (Semantics.halves). */
 const joined = (code: string, halves: boolean): string =>
   (halves ? code.replaceAll('break main;', `${JOIN_HALVES} break main;`).replaceAll('continue main;', `${JOIN_HALVES} continue main;`) : code);
+
+/** A register's local named in a block's code; one assigned (not `c.mq = ...`, not a comparison). */
+const NAMED_REGISTER = new RegExp(`\\b(?:${REGISTER_FILE.map(([l]) => l).join('|')})\\b`, 'g');
+const ASSIGNED_REGISTER = new RegExp(`(?<![.\\w])(${REGISTER_FILE.map(([l]) => l).join('|')})\\s*(?:[-+*/%&|^]|<<|>>>?)?=(?!=)`, 'g');
 
 /** Where a helper's call stores the registers for it and reloads them (source() fills them in). */
 const FLUSH = '/*flush*/', RELOAD = '/*reload*/';

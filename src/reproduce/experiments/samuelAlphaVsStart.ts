@@ -18,8 +18,8 @@ export const samuelAlphaVsStart: Experiment = {
   name: 'samuel-alpha-vs-start',
   title: "Alpha's learned polynomial against its untrained start (learning off, colours reversed)",
   source: `${SOURCE_1959}, "Learning procedure involving generalizations"; conclusions (1) and (5)`,
-  expected: '16 games a seed after samuel-series-2 (both series are played first when they have not been): 5 s of wall time with both kept, about 17 s more without (session 14)',
-  expectedQuick: '6 games a seed after samuel-series-2: 3 s of wall time with both series kept (session 14)',
+  expected: '16 games a seed after samuel-series-2 (both series are played first when they have not been): 3.5 s of wall time with both kept, about 10 s more without (session 15)',
+  expectedQuick: '6 games a seed after samuel-series-2: 3 s of wall time with both series kept, 10 s without (session 15)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
     const ballots = playable(readBallots(ACF_BALLOTS));

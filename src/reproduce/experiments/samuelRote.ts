@@ -309,8 +309,8 @@ export const samuelRote: Experiment = {
   name: 'samuel-rote',
   title: 'Rote learning at Samuel\'s scale: a 53,000-board memory tape built from nothing, and what it does',
   source: 'Samuel 1959, "Rote learning and its variants", "Cataloging and culling stored information", "Rote-learning tests"; Appendix A',
-  expected: '4-5 min on the 2-core machine (session 14: 4 min 17 s; the build 4 min 10 s at 14,000-23,000 boards a minute, two streams, then the join; measuring 7 s)',
-  expectedQuick: '15 s',
+  expected: 'about 3 min on the 2-core machine (session 15: the build 2 min 40 s at 22,000-26,000 boards a minute, two streams, then the join; measuring 7 s; session 14: 4 min 17 s)',
+  expectedQuick: '11 s',
   defaultSeeds: [1],
   async run(ctx) {
     const target = ctx.quick ? 1500 : PAPER.boards;

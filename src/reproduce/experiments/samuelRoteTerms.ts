@@ -55,7 +55,7 @@ export const samuelRoteTerms: Experiment = {
   name: 'samuel-rote-terms',
   title: 'The rote polynomial chosen by the book-move correlation C of each candidate term',
   source: 'Samuel 1959, "Rote learning and its variants" (C from 0.2 to about 0.6); Appendix C (the terms)',
-  expected: '16 s on the 2-core machine (78 book runs of 3 of Tinsley\'s games; session 14)',
+  expected: '13 s on the 2-core machine (78 book runs of 3 of Tinsley\'s games; session 15)',
   expectedQuick: '2 s',
   defaultSeeds: [1],
   async run(ctx) {

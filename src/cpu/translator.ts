@@ -118,10 +118,6 @@ export class Translator {
   /** Per word that some live block stores into without looking whether it is code (it was not when
    * the block was built): those blocks' entries, dropped when the word becomes code. */
   private readonly storers = new Map<number, number[]>();
-  /** While source() writes a block: its words (a store there is checked) and the words it stores
-   * into unchecked. */
-  private own: ReadonlySet<number> = new Set();
-  private unchecked: number[] = [];
 
   constructor(private readonly cpu: TranslatedCpu) {
     const size = cpu.mem.length;
@@ -210,11 +206,11 @@ export class Translator {
 
   /** Translate the block at `ic` and keep it for every machine of the process; null when its first word is not translatable. */
   private translate(ic: number, key: number): Built | null {
-    const words: number[] = [];
-    const src = this.source(ic, words);
+    const words: number[] = [], unchecked: number[] = [];
+    const src = this.source(ic, words, unchecked);
     if (src === null) return null;
     const fn = (new Function('H', src) as (h: typeof HELPERS) => BlockFunction)(HELPERS);
-    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!), unchecked: Int32Array.from(this.unchecked), loops: /\bcontinue main\b/.test(src) };
+    const b: Built = { fn, words: Int32Array.from(words), values: Float64Array.from(words, (a) => this.cpu.mem[a]!), unchecked: Int32Array.from(unchecked), loops: GOES_ROUND.test(src) };
     if (builtCount >= MAX_BUILT) { built.clear(); builtCount = 0; }
     const variants = built.get(key) ?? [];
     if (variants.length >= VARIANTS) variants.pop(); else builtCount++;
@@ -237,9 +233,10 @@ export class Translator {
    * The targets of its constant transfers and skips are taken into the block too, as far as
    * MAX_BLOCK words: the words such transfers reach are the cases of a `switch` on the IC in the
    * block's loop, so loops, skips and branches within the block never leave it. `constants`
-   * receives the words the block holds as constants (all but the planted ones).
+   * receives the words the block holds as constants (all but the planted ones), `unchecked` the
+   * words it stores into without looking whether they are code (Gen.store below).
    */
-  private source(entry: number, constants: number[]): string | null {
+  private source(entry: number, constants: number[], unchecked: number[] = []): string | null {
     // Index registers are known only on the way from one label to the next; which words are
     // labels depends on what the knowledge folds, so build until the labels settle.
     let reset = new Set([entry]);
@@ -251,8 +248,7 @@ export class Translator {
       line = this.line(entry, reset, tries < 3);
     }
     if (line.words.length === 0) return null;
-    this.own = new Set(line.words);
-    this.unchecked = [];
+    const stores: Stores = { own: new Set(line.words), unchecked };
     const am = this.cpu.addrMask;
     // The words some constant transfer of the block goes to: entries of the switch.
     const labels = labelsOf(entry, line);
@@ -278,7 +274,7 @@ export class Translator {
       const known = line.known[i]!;
       const planted = this.volatile[a] !== 0;
       const s = translatable(w, planted)!;
-      const g = this.gen(labels, a, w, count, cycles, [], follow, known, planted, [], bound);
+      const g = this.gen(labels, a, w, count, cycles, [], follow, known, planted, [], bound, stores);
       const before = halves, hv = s.halves;
       let code = hv?.code && (halves || hv.gains) ? hv.code(g) : null;
       if (code !== null) {
@@ -316,7 +312,7 @@ export class Translator {
     // A block that never goes round (no transfer to a word of its own) is straight code from its
     // entry: no loop and no switch, which V8's optimising compiler compiles sooner (session 15).
     const budget = `if (ins + ${line.words.length} > left) { rc = ${BUDGET}; break main; }`;
-    const named = /\bcontinue main\b/.test(body)
+    const named = GOES_ROUND.test(body)
       ? `main: for (;;) {
     ${budget}
     switch (ic) {
@@ -331,8 +327,8 @@ ${body.replace(/^case \d+:$/gm, '')}
     // The registers the block's own code names; a helper's call stores and reloads only those
     // (the helper reads the others from the CPU, where they are), and only those the block
     // assigns are stored when it leaves.
-    const named_ = new Set(named.match(NAMED_REGISTER));
-    const used = REGISTER_FILE.filter(([l]) => named_.has(l));
+    const names = new Set(named.match(NAMED_REGISTER));
+    const used = REGISTER_FILE.filter(([l]) => names.has(l));
     const helperUsed = HELPER_REGISTERS.filter(([l]) => used.some(([u]) => u === l));
     const loop = named.replaceAll(FLUSH, helperUsed.map(([l, f]) => `c.${f} = ${l};`).join(' '))
       .replaceAll(RELOAD, helperUsed.map(([l, f]) => `${l} = c.${f};`).join(' '));
@@ -437,7 +433,7 @@ return function block${entry.toString(8)}(c, left) {
    */
   private gen(
     labels: ReadonlySet<number>, L: number, w: number, count: number, cycles: number, targets: number[], follow: number,
-    known: Known, planted: boolean, set: (number | null)[] = [], bound = UNBOUNDED,
+    known: Known, planted: boolean, set: (number | null)[] = [], bound = UNBOUNDED, stores?: Stores,
   ): Gen {
     const am = this.cpu.addrMask;
     const t = (w >>> 15) & 7;
@@ -467,11 +463,12 @@ return function block${entry.toString(8)}(c, left) {
       // A store into a word some block was built from drops the blocks built from its page, this
       // one perhaps among them: the block leaves after the store. A store to a constant address
       // that is not code now, nor a word of this block, is not checked: should the word become
-      // code, mark() drops this block first (docs/translator.md, "Stores into code").
+      // code, mark() drops this block first (docs/translator.md, "Stores into code"). line(), which
+      // only looks for transfers, passes no `stores`.
       store: (a, v) => {
         const k = Number(a);
-        if (a !== 'y' && this.codeMark[k] === 0 && !this.own.has(k)) {
-          if (!this.unchecked.includes(k)) this.unchecked.push(k);
+        if (stores && a !== 'y' && this.codeMark[k] === 0 && !stores.own.has(k)) {
+          if (!stores.unchecked.includes(k)) stores.unchecked.push(k);
           return `m[${a}] = ${v};`;
         }
         return `{ const w_ = ${v}; m[${a}] = w_; if (cm[${a}] !== 0) { c.codeWrite(${a}); ${way} ic = ${(L + 1) & am}; break main; } }`;
@@ -506,6 +503,12 @@ const joined = (code: string, halves: boolean): string =>
 /** A register's local named in a block's code; one assigned (not `c.mq = ...`, not a comparison). */
 const NAMED_REGISTER = new RegExp(`\\b(?:${REGISTER_FILE.map(([l]) => l).join('|')})\\b`, 'g');
 const ASSIGNED_REGISTER = new RegExp(`(?<![.\\w])(${REGISTER_FILE.map(([l]) => l).join('|')})\\s*(?:[-+*/%&|^]|<<|>>>?)?=(?!=)`, 'g');
+
+/** A block's code goes round its loop (a transfer to a word of its own): Built.loops, and no loop without it. */
+const GOES_ROUND = /\bcontinue main\b/;
+
+/** What source() tells gen() of the block being written: its words, and where its unchecked stores go. */
+interface Stores { readonly own: ReadonlySet<number>; readonly unchecked: number[] }
 
 /** Where a helper's call stores the registers for it and reloads them (source() fills them in). */
 const FLUSH = '/*flush*/', RELOAD = '/*reload*/';

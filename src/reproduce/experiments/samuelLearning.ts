@@ -59,9 +59,9 @@ const progress = (ctx: RunContext, what: string) => (game: number, s: { verdict:
 export const series1 = (ctx: RunContext, seed: number): Promise<SeriesRun> => cachedSeries(ctx, `series-1-seed-${seed}`, () =>
   runSeries({ series: 1, games: GAMES, start: untrainedState(termOrder(seed)), printEvery: PRINT_EVERY, onGame: progress(ctx, `seed ${seed} series 1`) }));
 
-/** Series 2 from the terms series 1 selected, their weights forgotten (`*LEARN RESET`). */
-export async function series2(ctx: RunContext, seed: number): Promise<SeriesRun> {
-  const first = await series1(ctx, seed);
+/** Series 2 from the terms series 1 selected (`first`, when the caller has it), their weights forgotten (`*LEARN RESET`). */
+export async function series2(ctx: RunContext, seed: number, first?: SeriesRun): Promise<SeriesRun> {
+  first ??= await series1(ctx, seed);
   return cachedSeries(ctx, `series-2-seed-${seed}`, () =>
     runSeries({ series: 2, games: GAMES, start: first.final, reset: true, printEvery: PRINT_EVERY, onGame: progress(ctx, `seed ${seed} series 2`) }));
 }

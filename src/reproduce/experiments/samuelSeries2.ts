@@ -23,8 +23,9 @@ export const samuelSeries2: Experiment = {
     const firsts: SeriesRun[] = [];
     const runs: SeriesRun[] = [];
     for (const seed of ctx.seeds) {
-      firsts.push(await series1(ctx, seed));
-      runs.push(await series2(ctx, seed));
+      const first = await series1(ctx, seed);
+      firsts.push(first);
+      runs.push(await series2(ctx, seed, first));
     }
     const rs = runs.map(results);
     const changes1 = firsts.map((r) => topChanges(r, 1, GAMES).changes);

@@ -1,0 +1,48 @@
+// Two builds of samuel704 compared warm, in one process (docs/translator.md, "Comparing two
+// builds"): the first GAMES games of Samuel's second series (seed 1, untrained start), played by
+// build A, then by build B, ROUNDS times over; the first two rounds are warm-up and not counted.
+// On the shared machine two processes of the same build differ by up to 7% in CPU time, while
+// passes alternated in one process differ by about 1%, so a change of 2-3% shows here and not in
+// `npm run bench`. Only warm speed is compared: each build's blocks stay compiled from round to
+// round. Each root is a checkout with `npm run build` done; not part of `npm run bench`:
+//   npx tsx bench/abWarm.ts ROOT_A ROOT_B [GAMES=8] [ROUNDS=10]
+
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Play = () => Promise<number>;
+
+/** A function playing the games once on build `root` (its dist/ folder), returning wall seconds. */
+async function player(root: string, games: number): Promise<Play> {
+  const from = async (path: string) => import(pathToFileURL(resolve(root, 'dist/src', path)).href);
+  const { CheckersSession } = await from('checkers/program/session.js');
+  const { seriesCards, termOrder } = await from('checkers/learning/series.js');
+  const { encodeLearningTape, untrainedState } = await from('checkers/learning/learningTape.js');
+  const { TapeUnit } = await from('devices/tape.js');
+  return async () => {
+    const session = new CheckersSession(seriesCards({ series: 2, games, reset: true }), true);
+    const terms = new TapeUnit(3);
+    terms.mount(encodeLearningTape(untrainedState(termOrder(1))), { readOnly: true });
+    const out = new TapeUnit(4);
+    out.mount([]);
+    session.machine.io.attachTape(3, terms);
+    session.machine.io.attachTape(4, out);
+    const t0 = performance.now();
+    await session.run(() => {});
+    return (performance.now() - t0) / 1000;
+  };
+}
+
+const [rootA, rootB, games = '8', rounds = '10'] = process.argv.slice(2);
+if (!rootA || !rootB) throw new Error('usage: npx tsx bench/abWarm.ts ROOT_A ROOT_B [GAMES] [ROUNDS]');
+const a = await player(rootA, Number(games)), b = await player(rootB, Number(games));
+const timesA: number[] = [], timesB: number[] = [];
+for (let i = 0; i < Number(rounds); i++) {
+  const x = await a(), y = await b();
+  if (i >= 2) { timesA.push(x); timesB.push(y); }
+}
+const median = (v: number[]): number => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)]!;
+const diff = median(timesA.map((x, i) => timesB[i]! - x));
+console.log(`A ${timesA.map((x) => x.toFixed(3)).join(' ')}`);
+console.log(`B ${timesB.map((x) => x.toFixed(3)).join(' ')}`);
+console.log(`median A ${median(timesA).toFixed(3)} s, B ${median(timesB).toFixed(3)} s; B - A, the median of the rounds: ${diff.toFixed(3)} s (${(diff / median(timesA) * 100).toFixed(1)}%)`);

@@ -1,6 +1,7 @@
 // Two builds of samuel704 compared warm, in one process (docs/translator.md, "Comparing two
 // builds"): the first GAMES games of Samuel's second series (seed 1, untrained start), played by
-// build A, then by build B, ROUNDS times over; the first two rounds are warm-up and not counted.
+// build A and by build B in turn (A first in even rounds, B first in odd ones: the second of a pair
+// runs about 1% faster), ROUNDS times over; the first two rounds are warm-up and not counted.
 // On the shared machine two processes of the same build differ by up to 7% in CPU time, while
 // passes alternated in one process differ by about 1%, so a change of 2-3% shows here and not in
 // `npm run bench`. Only warm speed is compared: each build's blocks stay compiled from round to
@@ -37,8 +38,8 @@ const [rootA, rootB, games = '8', rounds = '10'] = process.argv.slice(2);
 if (!rootA || !rootB) throw new Error('usage: npx tsx bench/abWarm.ts ROOT_A ROOT_B [GAMES] [ROUNDS]');
 const a = await player(rootA, Number(games)), b = await player(rootB, Number(games));
 const timesA: number[] = [], timesB: number[] = [];
-for (let i = 0; i < Number(rounds); i++) {
-  const x = await a(), y = await b();
+for (let i = 0; i < Number(rounds); i++) { // A B, then B A: the one played second gains about 1%
+  const [x, y] = i % 2 === 0 ? [await a(), await b()] : [await b(), await a()].reverse() as [number, number];
   if (i >= 2) { timesA.push(x); timesB.push(y); }
 }
 const median = (v: number[]): number => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)]!;

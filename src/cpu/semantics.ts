@@ -172,7 +172,9 @@ const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
   return `{ const v = m[${g.y}]; ${add(g, s, `v >= ${P35} ? v - ${P35} : v`)} }`;
 };
 
-const DECREMENT_OF = (w: string): string => `(Math.floor(${w} / ${W18}) & 0x7fff)`;
+/** A word's decrement (a word, or the AC with Q and P: below 2^37, so the quotient is below 2^19 and
+ * `&`'s truncation is its floor, one rounding fewer than Math.floor: about 1% of series 2 warm). */
+const DECREMENT_OF = (w: string): string => `((${w} / ${W18}) & 0x7fff)`;
 
 const isLiteral = (e: string): boolean => /^\d+$/.test(e);
 /** The shift count, the low 8 bits of Y (§5.4), when Y is a literal (the translator's constant Y); else null. */

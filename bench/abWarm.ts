@@ -2,9 +2,9 @@
 // builds"): the first GAMES games of Samuel's second series (seed 1, untrained start), played by
 // build A and by build B in turn (A first in even rounds, B first in odd ones: the second of a pair
 // runs about 1% faster), ROUNDS times over; the first two rounds are warm-up and not counted.
-// On the shared machine two processes of the same build differ by up to 7% in CPU time, while
-// passes alternated in one process differ by about 1%, so a change of 2-3% shows here and not in
-// `npm run bench`. Only warm speed is compared: each build's blocks stay compiled from round to
+// On the shared machine two processes of the same build differ by up to 7% in CPU time; here the
+// machine's drift still moves a median by about 2%, so a change of 3% shows, seen in both orders,
+// where `npm run bench` cannot tell it. Only warm speed is compared: each build's blocks stay compiled from round to
 // round. Each root is a checkout with `npm run build` done; not part of `npm run bench`:
 //   npx tsx bench/abWarm.ts ROOT_A ROOT_B [GAMES=8] [ROUNDS=10]
 

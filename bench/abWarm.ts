@@ -3,9 +3,10 @@
 // build A and by build B in turn (A first in even rounds, B first in odd ones: the second of a pair
 // runs about 1% faster), ROUNDS times over; the first two rounds are warm-up and not counted.
 // On the shared machine two processes of the same build differ by up to 7% in CPU time; here the
-// machine's drift still moves a median by about 2%, so a change of 3% shows, seen in both orders,
-// where `npm run bench` cannot tell it. Only warm speed is compared: each build's blocks stay compiled from round to
-// round. Each root is a checkout with `npm run build` done; not part of `npm run bench`:
+// machine's drift still moves a median by about 2%, so a change of 3%, seen in both orders, shows
+// where `npm run bench` cannot tell it. Only warm speed is compared: each build's blocks stay
+// compiled from round to round. Each root is a checkout with `npm run build` done; not part of
+// `npm run bench`:
 //   npx tsx bench/abWarm.ts ROOT_A ROOT_B [GAMES=8] [ROUNDS=10]
 
 import { resolve } from 'node:path';

@@ -173,7 +173,7 @@ const arith = (sign: 'word' | 'negated' | 0 | 1) => (g: Gen): string => {
 };
 
 /** A word's decrement (a word, or the AC with Q and P: below 2^37, so the quotient is below 2^19 and
- * `&`'s truncation is its floor, one rounding fewer than Math.floor: about 1% of series 2 warm). */
+ * `&`'s truncation is its floor: no Math.floor needed). */
 const DECREMENT_OF = (w: string): string => `((${w} / ${W18}) & 0x7fff)`;
 
 const isLiteral = (e: string): boolean => /^\d+$/.test(e);

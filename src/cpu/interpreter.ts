@@ -7,7 +7,7 @@
 import type { StopReason } from './cpu.ts';
 import { DECODE_DEF, OPCODES, UNASSIGNED } from './opcodes.ts';
 import {
-  flushHelperRegisters, HELPERS, machineSemantics, REGISTER_FILE, reloadHelperRegisters, senseGroup,
+  HELPER_REGISTERS, HELPERS, machineSemantics, REGISTER_FILE, senseGroup,
   type Gen, type Semantics, unassignedSemantics,
 } from './semantics.ts';
 
@@ -36,6 +36,9 @@ export const loadRegisters = (names: readonly (readonly [string, string])[] = RE
   names.map(([l, f]) => `let ${l} = c.${f};`).join(' ');
 export const flushRegisters = (names: readonly (readonly [string, string])[] = WRITABLE): string =>
   names.filter(([l]) => l !== 'ss').map(([l, f]) => `c.${f} = ${l};`).join(' ');
+/** The registers' locals read again from the CPU (after a helper of arith.ts changed them there). */
+export const reloadRegisters = (names: readonly (readonly [string, string])[]): string =>
+  names.map(([l, f]) => `${l} = c.${f};`).join(' ');
 
 /** The interpreter's way of writing an instruction: every part is a variable of its loop. */
 const interpreted: Gen = {
@@ -49,7 +52,7 @@ const interpreted: Gen = {
   jump: (target) => `jump = ${target};`,
   go: (target) => `ic = ${target};`,
   skip: (k) => `ic = (ic + ${k}) & am;`,
-  call: (s) => `${flushHelperRegisters} ${s} ${reloadHelperRegisters}`,
+  call: (s) => `${flushRegisters(HELPER_REGISTERS)} ${s} ${reloadRegisters(HELPER_REGISTERS)}`,
   now: 'cyc',
   punt: (stop) => stop,
   acBelow: () => false,

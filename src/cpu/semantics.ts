@@ -101,8 +101,6 @@ export const REGISTER_FILE: readonly (readonly [local: string, field: string])[]
 
 /** The registers the arith.ts helpers read and write (its `Registers`). */
 export const HELPER_REGISTERS = REGISTER_FILE.slice(0, 3).concat(REGISTER_FILE.slice(6, 9));
-export const flushHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `c.${f} = ${l};`).join(' ');
-export const reloadHelperRegisters = HELPER_REGISTERS.map(([l, f]) => `${l} = c.${f};`).join(' ');
 
 /** Algebraic order of a sign-magnitude value with -0 below +0 (CAS, TLQ). */
 const order = (sign: number, mag: number): number => (sign !== 0 ? -mag - 0.5 : mag);

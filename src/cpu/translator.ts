@@ -5,7 +5,7 @@
 // reaches the words the block's own transfers go to, and the registers live in local variables.
 // Design: docs/translator.md.
 
-import { CYCLES, FLAGS, INDEXED, loadRegisters } from './interpreter.ts';
+import { CYCLES, FLAGS, flushRegisters, INDEXED, loadRegisters, reloadRegisters } from './interpreter.ts';
 import { DECODE_DEF } from './opcodes.ts';
 import {
   HELPER_REGISTERS, HELPERS, JOIN_HALVES, literalCount, machineSemantics, REGISTER_FILE, senseGroup, SPLIT_HALVES,
@@ -330,10 +330,9 @@ ${body.replace(/^case \d+:$/gm, '')}
     const names = new Set(named.match(NAMED_REGISTER));
     const used = REGISTER_FILE.filter(([l]) => names.has(l));
     const helperUsed = HELPER_REGISTERS.filter(([l]) => used.some(([u]) => u === l));
-    const loop = named.replaceAll(FLUSH, helperUsed.map(([l, f]) => `c.${f} = ${l};`).join(' '))
-      .replaceAll(RELOAD, helperUsed.map(([l, f]) => `${l} = c.${f};`).join(' '));
+    const loop = named.replaceAll(FLUSH, flushRegisters(helperUsed)).replaceAll(RELOAD, reloadRegisters(helperUsed));
     const assigned = new Set(Array.from(loop.matchAll(ASSIGNED_REGISTER), (x) => x[1]));
-    const written = used.filter(([l]) => l !== 'ss' && assigned.has(l));
+    const written = used.filter(([l]) => assigned.has(l));
     const inHalves = /\bah\b/.test(loop) ? ' let ah = 0, al = 0;' : '';
     // The block counts from 0 (see below), so its code may only add to the count of cycles, or
     // read it with the CPU's (Gen.now).
@@ -345,7 +344,7 @@ return function block${entry.toString(8)}(c, left) {
   let ic = ${entry}, ins = 0, cyc = 0, rc = 0, ex = 0;${inHalves}
   ${loadRegisters(used)}
   ${loop}
-  ${written.map(([l, f]) => `c.${f} = ${l};`).join(' ')}
+  ${flushRegisters(written)}
   ins += ex >>> 16; cyc += ex & 0xffff; // what the way out (done()) counted
   c.ic = ic; c.instructions += ins; c.cycles += cyc;
   return rc < 0 ? rc : ic;

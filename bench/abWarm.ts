@@ -14,23 +14,14 @@ import { pathToFileURL } from 'node:url';
 
 type Play = () => Promise<number>;
 
-/** A function playing the games once on build `root` (its dist/ folder), returning wall seconds. */
+/** A function playing the games once on build `root` (its dist/ folder, through its own runSeries), returning wall seconds. */
 async function player(root: string, games: number): Promise<Play> {
   const from = async (path: string) => import(pathToFileURL(resolve(root, 'dist/src', path)).href);
-  const { CheckersSession } = await from('checkers/program/session.js');
-  const { seriesCards, termOrder } = await from('checkers/learning/series.js');
-  const { encodeLearningTape, untrainedState } = await from('checkers/learning/learningTape.js');
-  const { TapeUnit } = await from('devices/tape.js');
+  const { runSeries, termOrder } = await from('checkers/learning/series.js');
+  const { untrainedState } = await from('checkers/learning/learningTape.js');
   return async () => {
-    const session = new CheckersSession(seriesCards({ series: 2, games, reset: true }), true);
-    const terms = new TapeUnit(3);
-    terms.mount(encodeLearningTape(untrainedState(termOrder(1))), { readOnly: true });
-    const out = new TapeUnit(4);
-    out.mount([]);
-    session.machine.io.attachTape(3, terms);
-    session.machine.io.attachTape(4, out);
     const t0 = performance.now();
-    await session.run(() => {});
+    await runSeries({ series: 2, games, start: untrainedState(termOrder(1)), reset: true });
     return (performance.now() - t0) / 1000;
   };
 }

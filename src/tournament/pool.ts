@@ -1,12 +1,15 @@
-// Games on every core: a piscina pool of worker threads, each with its own emulated 704s. Results
-// are put back in schedule order, and every game is a pure function of its job (its own seed), so
-// any number of workers gives the records a one-worker run gives. A game whose worker fails is
-// played again (at most `retries` times).
+// Games on every core (and HG's board batches, Samuel's learning series): a piscina pool of worker
+// threads, each with its own emulated 704s. Results are put back in schedule order, and every game
+// is a pure function of its job (its own seed), so any number of workers gives the records a
+// one-worker run gives. A game whose worker fails is played again (at most `retries` times).
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { GameJob, GameRecord } from './game.ts';
-import { perform, type Task, type TaskResult } from './worker.ts';
+import { perform, type Task, type TaskResult, type ThreadTask } from './worker.ts';
+
+/** piscina types its transferList from MessagePort.postMessage's last overload (an options object), but wants an array. */
+type TransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
 
 export const allCores = (): number => availableParallelism();
 
@@ -48,8 +51,9 @@ export class TaskPool implements Runner {
       : null;
   }
 
-  run<T extends Task>(task: T): Promise<TaskResult<T>> {
-    return this.pool ? (this.pool.run(task) as Promise<TaskResult<T>>) : perform(task);
+  run<T extends ThreadTask>(task: T): Promise<TaskResult<T>> {
+    const port = 'progress' in task ? task.progress : undefined; // a series' port moves to the thread
+    return this.pool ? (this.pool.run(task, { transferList: (port ? [port] : undefined) as TransferList }) as Promise<TaskResult<T>>) : perform(task);
   }
 
   async close(): Promise<void> {

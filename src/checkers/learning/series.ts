@@ -5,10 +5,11 @@
 // the starting state is written on tape 3, the state after the last game read back from tape 4.
 // The host only reads the printer: every move, adjustment and verdict is the 704's.
 
+import type { MessagePort } from 'node:worker_threads';
 import { TapeUnit } from '../../devices/tape.ts';
 import { CheckersSession, giveawayCards, type Event } from '../program/session.ts';
 import type { JournalGame } from '../selfplay/journal.ts';
-import { newLearnStats, takeLearnLine, type LearnStats } from './learnPrint.ts';
+import { newLearnStats, takeLearnLine } from './learnPrint.ts';
 import { decodeLearningTape, encodeLearningTape, type LearningState } from './learningTape.ts';
 import { seededRandom } from '../selfplay/openings.ts';
 
@@ -22,10 +23,20 @@ export interface SeriesOptions {
   /** `*LEARN PRINT n`: the term table also after every n-th Alpha move (Samuel: "at frequent intervals"). */
   printEvery?: number;
   /** After each game: its number and Alpha's verdict. */
-  onGame?: (game: number, stats: LearnStats) => void;
+  onGame?: (game: number, end: { verdict: string | null }) => void;
   /** Give-away checkers (`*GIVEAWAY ON`): the polynomial learns the give-away game. */
   giveaway?: boolean;
 }
+
+/** A series for a worker thread (tournament/worker.ts): its options, and the port that hears of each game's end in place of `onGame`. */
+export interface SeriesJob {
+  task: 'series';
+  options: Omit<SeriesOptions, 'onGame'>;
+  progress?: MessagePort;
+}
+
+/** What a series job's port is told: the end of each game, then that the series is over. */
+export type SeriesProgress = { game: number; verdict: string | null } | { end: true };
 
 export interface SeriesRun {
   /** A record per learning game, in the journal's form (for learningCharts' pictures). */
@@ -83,4 +94,19 @@ export async function runSeries(o: SeriesOptions): Promise<SeriesRun> {
   const tape = decodeLearningTape(t4.entries);
   if (!tape.state) throw new Error(`no learning tape written after the series: ${tape.problems.join('; ')}`);
   return { games, final: tape.state, seconds704: session.seconds, instructions: session.machine.cpu.instructions };
+}
+
+/**
+ * Play a series job: the same run as `runSeries` with its options, each game's end posted to its
+ * port and, last, the end of the series (a pool's idle thread may not run its event loop, so the
+ * other side cannot wait for the port's close; the messages of one port come in order).
+ */
+export async function runSeriesJob(job: SeriesJob): Promise<SeriesRun> {
+  const port = job.progress;
+  const post = (m: SeriesProgress): void => port?.postMessage(m);
+  try {
+    return await runSeries({ ...job.options, onGame: (game, s) => post({ game, verdict: s.verdict }) });
+  } finally {
+    post({ end: true });
+  }
 }

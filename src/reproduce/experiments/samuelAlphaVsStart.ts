@@ -27,8 +27,9 @@ export const samuelAlphaVsStart: Experiment = {
     const rows: Row[] = [];
     const tableLines: string[] = [];
     const means: number[] = [];
-    for (const seed of ctx.seeds) {
-      const learned = await series2(ctx, seed);
+    const series = await series2(ctx, ctx.seeds);
+    for (const [i, seed] of ctx.seeds.entries()) {
+      const learned = series[i]!;
       const learnedTape = join(ctx.workDir, `learned-seed-${seed}.tap`);
       const startTape = join(ctx.workDir, `start-seed-${seed}.tap`);
       writeLearningTape(learnedTape, learned.final);

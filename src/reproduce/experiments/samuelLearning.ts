@@ -1,12 +1,14 @@
 // What Samuel's generalization-learning experiments share (samuel-series-1, samuel-series-2,
 // samuel-alpha-vs-start): the paper's figures, the series run per seed (cached by the program's
 // image, so series 2 and the match reuse series 1 instead of playing it again: the run is
-// deterministic, so a cached run is the same run), and the rows and pictures made from them.
+// deterministic, so a cached run is the same run; the seeds' series side by side on the cores),
+// and the rows and pictures made from them.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkersDigest } from '../../checkers/program/deck.ts';
-import { runSeries, termOrder, type SeriesRun } from '../../checkers/learning/series.ts';
+import { termOrder, type SeriesOptions, type SeriesRun } from '../../checkers/learning/series.ts';
+import { playSeriesSideBySide } from '../../checkers/learning/seriesSideBySide.ts';
 import { untrainedState } from '../../checkers/learning/learningTape.ts';
 import { alphaScene, termScene } from '../../checkers/learning/learningCharts.ts';
 import type { LearnTerm } from '../../checkers/learning/learnPrint.ts';
@@ -38,32 +40,53 @@ export const APPENDIX_C: readonly { name: string; correlation: number; sign: '+'
 
 const cacheDir = (ctx: RunContext): string => join(ctx.workDir, '..', '..', 'cache');
 
-async function cachedSeries(ctx: RunContext, key: string, run: () => Promise<SeriesRun>): Promise<SeriesRun> {
-  const file = join(cacheDir(ctx), `${key}-${checkersDigest()}.json`);
-  if (existsSync(file)) {
-    ctx.log(`${key}: the same run made before (${file})`);
-    return JSON.parse(readFileSync(file, 'utf8')) as SeriesRun;
-  }
+/** One seed's series: the key it is kept under, what its progress lines say, and how it is played. */
+interface SeriesPlan {
+  key: string;
+  what: string;
+  options: Omit<SeriesOptions, 'onGame'>;
+}
+
+/**
+ * The plans' runs, in order: each the same run made before by the same program when it is kept,
+ * else played and kept. Those to play are played side by side, a worker thread each up to the
+ * cores (a run is a pure function of its plan, so the thread's run is this thread's).
+ */
+async function cachedSeries(ctx: RunContext, plans: readonly SeriesPlan[]): Promise<SeriesRun[]> {
+  const file = (p: SeriesPlan): string => join(cacheDir(ctx), `${p.key}-${checkersDigest()}.json`);
+  const kept = plans.map((p) => {
+    if (!existsSync(file(p))) return undefined;
+    ctx.log(`${p.key}: the same run made before (${file(p)})`);
+    return JSON.parse(readFileSync(file(p), 'utf8')) as SeriesRun;
+  });
+  const todo = plans.filter((_, i) => kept[i] === undefined);
   const t0 = performance.now();
-  const r = await run();
-  makeFolder(cacheDir(ctx));
-  writeFileAtomic(file, JSON.stringify(r));
-  const wall = (performance.now() - t0) / 1000;
-  ctx.log(`${key}: ${wall.toFixed(1)} s wall, ${(r.seconds704 / 3600).toFixed(1)} h of 704 time, ${(r.instructions / 1e6).toFixed(0)} M instructions (${(r.instructions / 1e6 / wall).toFixed(0)} M a second of wall time)`);
-  return r;
+  const wall = (): number => (performance.now() - t0) / 1000;
+  const rate = (instructions: number): string => `${(instructions / 1e6 / wall()).toFixed(0)} M a second of wall time`;
+  const played = await playSeriesSideBySide(todo.map((p) => ({ ...p.options, onGame: progress(ctx, p.what) })), (i, r) => {
+    const p = todo[i]!;
+    makeFolder(cacheDir(ctx));
+    writeFileAtomic(file(p), JSON.stringify(r)); // kept as it ends: a run stopped later keeps it
+    const what = `${(r.seconds704 / 3600).toFixed(1)} h of 704 time, ${(r.instructions / 1e6).toFixed(0)} M instructions`;
+    ctx.log(todo.length === 1 ? `${p.key}: ${wall().toFixed(1)} s wall, ${what} (${rate(r.instructions)})` : `${p.key}: ${what}, done after ${wall().toFixed(1)} s of wall time`);
+  });
+  if (todo.length > 1) ctx.log(`${todo.length} series side by side: ${wall().toFixed(1)} s wall (${rate(played.reduce((s, r) => s + r.instructions, 0))})`);
+  return plans.map((_, i) => kept[i] ?? played[todo.indexOf(plans[i]!)]!);
 }
 
 const progress = (ctx: RunContext, what: string) => (game: number, s: { verdict: string | null }) => ctx.log(`${what}: game ${game}/${GAMES} ${s.verdict ?? ''}`);
 
-/** Series 1 from the seed's arbitrary selection of 16 terms, all at equal weights. */
-export const series1 = (ctx: RunContext, seed: number): Promise<SeriesRun> => cachedSeries(ctx, `series-1-seed-${seed}`, () =>
-  runSeries({ series: 1, games: GAMES, start: untrainedState(termOrder(seed)), printEvery: PRINT_EVERY, onGame: progress(ctx, `seed ${seed} series 1`) }));
+/** Series 1 of each seed, from the seed's arbitrary selection of 16 terms, all at equal weights. */
+export const series1 = (ctx: RunContext, seeds: readonly number[]): Promise<SeriesRun[]> => cachedSeries(ctx, seeds.map((seed) => ({
+  key: `series-1-seed-${seed}`, what: `seed ${seed} series 1`, options: { series: 1, games: GAMES, start: untrainedState(termOrder(seed)), printEvery: PRINT_EVERY },
+})));
 
-/** Series 2 from the terms series 1 selected (`first`, when the caller has it), their weights forgotten (`*LEARN RESET`). */
-export async function series2(ctx: RunContext, seed: number, first?: SeriesRun): Promise<SeriesRun> {
-  first ??= await series1(ctx, seed);
-  return cachedSeries(ctx, `series-2-seed-${seed}`, () =>
-    runSeries({ series: 2, games: GAMES, start: first.final, reset: true, printEvery: PRINT_EVERY, onGame: progress(ctx, `seed ${seed} series 2`) }));
+/** Series 2 of each seed from the terms its series 1 selected (`firsts`, when the caller has them), their weights forgotten (`*LEARN RESET`). */
+export async function series2(ctx: RunContext, seeds: readonly number[], firsts?: readonly SeriesRun[]): Promise<SeriesRun[]> {
+  const from = firsts ?? await series1(ctx, seeds);
+  return cachedSeries(ctx, seeds.map((seed, i) => ({
+    key: `series-2-seed-${seed}`, what: `seed ${seed} series 2`, options: { series: 2, games: GAMES, start: from[i]!.final, reset: true, printEvery: PRINT_EVERY },
+  })));
 }
 
 export type Result = 'won' | 'lost' | 'drawn';

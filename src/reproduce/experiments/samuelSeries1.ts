@@ -4,7 +4,6 @@
 // games won and lost per block of seven, the changes at the top of the list, the terms discarded.
 
 import type { Experiment, Outcome, Row } from '../experiment.ts';
-import type { SeriesRun } from '../../checkers/learning/series.ts';
 import {
   GAMES, SOURCE_1959, atLeastRow, blocks, count, discarded, leaders, numberRow, results, series1, seriesPictures, topChanges, type Result,
 } from './samuelLearning.ts';
@@ -21,11 +20,10 @@ export const samuelSeries1: Experiment = {
   name: 'samuel-series-1',
   title: "Samuel's first series of generalization learning (28 games, Alpha against Beta)",
   source: `${SOURCE_1959}, "Preliminary learning-by-generalization tests"; "Second series of tests" (16 won, 12 lost)`,
-  expected: '4-5 billion 704 cycles a seed (14-16 h of 704 time, about 28 s a move; about 4-5 s of wall time a seed, one core: 13 s for the 3 default seeds on the quiet 2-core machine, session 15); 3 seeds by default',
+  expected: '4-5 billion 704 cycles a seed (14-16 h of 704 time, about 28 s a move; about 5 s of wall time a seed on one core; the seeds side by side, a thread each up to the cores: 10 s for the 3 default seeds on the quiet 2-core machine, session 17); 3 seeds by default',
   defaultSeeds: [1, 2, 3],
   async run(ctx): Promise<Outcome> {
-    const runs: SeriesRun[] = [];
-    for (const seed of ctx.seeds) runs.push(await series1(ctx, seed));
+    const runs = await series1(ctx, ctx.seeds);
     const rs = runs.map(results);
     const games: Row[] = [
       numberRow(`games won by Alpha (of ${GAMES})`, 16, rs.map((r) => count(r, 'won'))),

@@ -20,13 +20,8 @@ export const samuelSeries2: Experiment = {
   expected: '3.8-4.8 billion 704 cycles (12.5-16 h of 704 time, about 24-30 s a move; 5 s of wall time on the quiet 2-core machine, session 15) after samuel-series-1 for the same seed, which is played first when it has not been (about 5 s more)',
   defaultSeeds: [1],
   async run(ctx): Promise<Outcome> {
-    const firsts: SeriesRun[] = [];
-    const runs: SeriesRun[] = [];
-    for (const seed of ctx.seeds) {
-      const first = await series1(ctx, seed);
-      firsts.push(first);
-      runs.push(await series2(ctx, seed, first));
-    }
+    const firsts = await series1(ctx, ctx.seeds);
+    const runs = await series2(ctx, ctx.seeds, firsts);
     const rs = runs.map(results);
     const changes1 = firsts.map((r) => topChanges(r, 1, GAMES).changes);
     const changes2 = runs.map((r) => topChanges(r, 1, GAMES).changes);

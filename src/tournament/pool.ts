@@ -61,6 +61,24 @@ export class TaskPool implements Runner {
   }
 }
 
+/**
+ * `count` pieces of work side by side on a pool of at most `threads` worker threads (no more than
+ * the pieces; with one piece, or `threads` 0, they run in this thread): `play` does piece i with
+ * the pool, each result goes to `onDone` as it ends, and the results come back in order.
+ */
+export async function onPool<R>(count: number, play: (pool: TaskPool, i: number) => Promise<R>, onDone?: (i: number, r: R) => void, threads = allCores()): Promise<R[]> {
+  const pool = new TaskPool(count > 1 ? Math.min(threads, count) : 0);
+  try {
+    return await Promise.all(Array.from({ length: count }, async (_, i) => {
+      const r = await play(pool, i);
+      onDone?.(i, r);
+      return r;
+    }));
+  } finally {
+    await pool.close();
+  }
+}
+
 /** Run tasks (games, or HG's board batches) the same way, on a pool of `workers` of their own or on `pool`. */
 export async function runAll<T extends Task>(jobs: readonly T[], o: Omit<PoolOptions<TaskResult<T>>, 'workers'> & ({ workers: number; pool?: undefined } | { pool: Runner })): Promise<TaskResult<T>[]> {
   type R = TaskResult<T>;

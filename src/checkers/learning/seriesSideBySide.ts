@@ -2,7 +2,6 @@
 // many threads as cores. A series is a pure function of its options, so a thread plays the run this
 // thread would; each game's end comes back on a port of its own, for the progress lines.
 
-import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { TaskPool } from '../../tournament/pool.ts';
 import { runSeries, type SeriesOptions, type SeriesProgress, type SeriesRun } from './series.ts';
@@ -12,17 +11,19 @@ import { runSeries, type SeriesOptions, type SeriesProgress, type SeriesRun } fr
  * series is played in this thread (no thread to start, and the pool's modules not even loaded:
  * 55 ms of a command's start); several side by side, at most `threads` at a time.
  */
-export async function playSeriesSideBySide(all: readonly SeriesOptions[], onRun?: (i: number, run: SeriesRun) => void, threads = availableParallelism()): Promise<SeriesRun[]> {
-  const pool = all.length > 1 ? new (await import('../../tournament/pool.ts')).TaskPool(Math.max(1, Math.min(threads, all.length))) : null;
-  try {
-    return await Promise.all(all.map(async ({ onGame, ...options }, i) => {
-      const run = pool ? await playOnThread(pool, options, onGame) : await runSeries({ ...options, onGame });
+export async function playSeriesSideBySide(all: readonly SeriesOptions[], onRun?: (i: number, run: SeriesRun) => void, threads?: number): Promise<SeriesRun[]> {
+  if (all.length <= 1) {
+    return Promise.all(all.map(async (o, i) => {
+      const run = await runSeries(o);
       onRun?.(i, run);
       return run;
     }));
-  } finally {
-    await pool?.close();
   }
+  const { onPool } = await import('../../tournament/pool.ts');
+  return onPool(all.length, (pool, i) => {
+    const { onGame, ...options } = all[i]!;
+    return playOnThread(pool, options, onGame);
+  }, onRun, threads);
 }
 
 async function playOnThread(pool: TaskPool, options: Omit<SeriesOptions, 'onGame'>, onGame: SeriesOptions['onGame']): Promise<SeriesRun> {

@@ -1,8 +1,9 @@
 // Whole commands as a user runs them (part of `npm run bench`, issue 16), each a process of its own
 // from the compiled command line, wall and CPU seconds with the load average beside them (the
 // machine is shared): `npm start` (three learning games from a fresh state folder, best of three,
-// through npm and alone) and Samuel's second series alone (`reproduce samuel-series-2` with series 1 kept from a run
-// before, median of three), with the 704 instructions it executed and the rate 5 s of wall time would need.
+// through npm and alone), Samuel's first series (its 3 seeds side by side, once), and his second
+// series alone (`reproduce samuel-series-2` with series 1 kept from that run, median of three),
+// with the 704 instructions it executed and the rate 5 s of wall time would need.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,7 +47,8 @@ export function benchCommands(): void {
       console.log(`${what} (three learning games, fresh state; best of 3): ${best('wall')} s wall, ${best('cpu')} CPU-s; each ${runs.map((s) => `${s.wall.toFixed(2)}/${s.cpu.toFixed(2)}`).join(', ')} (wall/CPU), ${load()}`);
     }
 
-    command(['reproduce', 'samuel-series-1', '--out', join(dir, 'samuel-series-1')]); // kept in dir/cache for series 2
+    const s1 = command(['reproduce', 'samuel-series-1', '--out', join(dir, 'samuel-series-1')]); // kept in dir/cache for series 2
+    console.log(`samuel-series-1 (3 seeds, side by side on the cores): ${s1.wall.toFixed(2)} s wall, ${s1.cpu.toFixed(2)} CPU-s, ${load()}`);
     // Three runs, series 2's own result forgotten before each: one run of five seconds moves by
     // 5-10% with the shared machine (docs/translator.md, session 15); the median is the figure.
     const kept = (): string | undefined => readdirSync(join(dir, 'cache')).find((f) => f.startsWith('series-2-'));

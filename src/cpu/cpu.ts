@@ -230,7 +230,11 @@ function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
   while (cpu.instructions < end) {
     let f = blocks[ic];
     if (f === undefined) {
-      if (heat[ic]! < hot) { heat[ic]!++; return COLD; }
+      if (heat[ic]! < hot) {
+        if (cpu.instructions >= tr.coolAt) tr.cool(cpu.instructions);
+        heat[ic]!++;
+        return COLD;
+      }
       f = tr.build(ic);
     }
     if (f === null) return 1;

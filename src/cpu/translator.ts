@@ -23,6 +23,14 @@ const MAX_BLOCK = 96; // 64 before session 15: with small blocks taken in (SHARE
  */
 const SHARED_WORDS = 32;
 
+/**
+ * The instructions over which an address must be reached `hot` times to get a block: code that
+ * comes round less often than that (once a game, once a move) stays with the interpreter, whose
+ * speed V8's unoptimised code of a block does not reach (session 18: series 2 translated 560
+ * blocks at 4 visits ever, 214 at 32 within the window).
+ */
+export const HEAT_WINDOW = 250_000;
+
 /** What a block returns besides the next IC (>= 0): the instruction budget would run out inside it;
  * or a planted word is no longer what the block was built for (the IC on it). Either way the IC is set. */
 export const BUDGET = -1, CHANGED = -2;
@@ -100,14 +108,17 @@ export class Translator {
   /** Per word: 1 once a store hit it as code ("planted"): from then on blocks read its address when
    * they run it, and leave it to the interpreter when the rest of the word has changed. */
   private readonly volatile: Uint8Array;
-  /** Per address: how often execution came there before it had a block. */
+  /** Per address: how often execution came there without a block since the count was last cleared (cool()). */
   readonly heat: Uint8Array;
   /** Per entry: its block as built, while it is live. */
   private readonly builtAt: (Built | undefined)[];
-  /** Times execution must come to an address before a block is built there (at most 255): code
-   * run once or twice (loading, set-up) is cheaper to interpret than to translate. The CPU tests
-   * set $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
-  hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 4));
+  /** Times execution must come to an address within HEAT_WINDOW instructions before a block is
+   * built there (at most 255): code run now and then is cheaper to interpret than to translate
+   * and have V8 compile (docs/translator.md, "Hot code"). The CPU tests set $SAMUEL704_JIT_HOT
+   * to 0 so their short programs are translated too. */
+  hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 32));
+  /** The instruction count at which the heat is cleared next. */
+  coolAt = 0;
   /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
@@ -129,6 +140,12 @@ export class Translator {
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
     this.pageWords = Array.from({ length: size >>> PAGE_BITS }, () => []);
+  }
+
+  /** Clear the heat: an address must again be reached `hot` times before it gets a block. */
+  cool(instructions: number): void {
+    this.heat.fill(0);
+    this.coolAt = instructions + HEAT_WINDOW;
   }
 
   /** A store hit a word a live block was built from: that word is interpreted from now on. */

@@ -6,7 +6,7 @@
 
 import type { Registers } from './arith.ts';
 import { interpret } from './interpreter.ts';
-import { BUDGET, Translator } from './translator.ts';
+import { BUDGET, HEAT_WINDOW, Translator } from './translator.ts';
 
 /** Why run() returned (the `stop` of `run --dump json`). */
 export type StopReason = 'halt' | 'breakpoint' | 'limit' | 'input' | 'error';
@@ -224,17 +224,17 @@ const MAX_LEFT = 0x3fffffff;
  * loop apart from the rest.
  */
 function runBlocks(cpu: Cpu, tr: Translator, end: number): number {
-  const blocks = tr.blocks, heat = tr.heat, hot = tr.hot;
+  const blocks = tr.blocks, heat = tr.heat, heatWindow = tr.heatWindow, hot = tr.hot;
   let ic = cpu.ic & cpu.addrMask;
   cpu.ic = ic;
   while (cpu.instructions < end) {
     let f = blocks[ic];
     if (f === undefined) {
-      if (heat[ic]! < hot) {
-        if (cpu.instructions >= tr.coolAt) tr.cool(cpu.instructions);
-        heat[ic]!++;
-        return COLD;
-      }
+      // The count starts again in each window: a test at every such visit, not a clearing of all
+      // counts now and then, which V8 would meet first after it has optimised this loop.
+      const w = (cpu.instructions / HEAT_WINDOW) >>> 0;
+      if (heatWindow[ic] !== w) { heatWindow[ic] = w; heat[ic] = 0; }
+      if (heat[ic]! < hot) { heat[ic]!++; return COLD; }
       f = tr.build(ic);
     }
     if (f === null) return 1;

@@ -24,10 +24,10 @@ const MAX_BLOCK = 96; // 64 before session 15: with small blocks taken in (SHARE
 const SHARED_WORDS = 32;
 
 /**
- * The instructions over which an address must be reached `hot` times to get a block: code that
- * comes round less often than that (once a game, once a move) stays with the interpreter, whose
- * speed V8's unoptimised code of a block does not reach (session 18: series 2 translated 560
- * blocks at 4 visits ever, 214 at 32 within the window).
+ * The window, in instructions from 0, in which an address must be reached `hot` times to get a
+ * block: code that comes round less often than that (once a move, once a game) stays with the
+ * interpreter, whose speed V8's unoptimised code of a block does not reach (session 18: series 2
+ * translated 560 blocks at 4 visits ever, about 210 at 32 in a window).
  */
 export const HEAT_WINDOW = 250_000;
 
@@ -108,17 +108,17 @@ export class Translator {
   /** Per word: 1 once a store hit it as code ("planted"): from then on blocks read its address when
    * they run it, and leave it to the interpreter when the rest of the word has changed. */
   private readonly volatile: Uint8Array;
-  /** Per address: how often execution came there without a block since the count was last cleared (cool()). */
+  /** Per address: how often execution came there without a block in the window of `heatWindow`. */
   readonly heat: Uint8Array;
+  /** Per address: the window (the instruction count over HEAT_WINDOW) its `heat` counts in. */
+  readonly heatWindow: Uint32Array;
   /** Per entry: its block as built, while it is live. */
   private readonly builtAt: (Built | undefined)[];
-  /** Times execution must come to an address within HEAT_WINDOW instructions before a block is
-   * built there (at most 255): code run now and then is cheaper to interpret than to translate
+  /** Times execution must come to an address in one window of HEAT_WINDOW instructions before a
+   * block is built there (at most 255): code run now and then is cheaper to interpret than to translate
    * and have V8 compile (docs/translator.md, "Hot code"). The CPU tests set $SAMUEL704_JIT_HOT
    * to 0 so their short programs are translated too. */
   hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 32));
-  /** The instruction count at which the heat is cleared next. */
-  coolAt = 0;
   /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
   /** Entries with a block (or null) per page. */
@@ -135,17 +135,12 @@ export class Translator {
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
     this.heat = new Uint8Array(size);
+    this.heatWindow = new Uint32Array(size).fill(0xffffffff); // no window yet: each first visit starts its count (and V8 sees that path at once)
     this.builtAt = new Array<Built | undefined>(size).fill(undefined);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);
     this.pageEntries = Array.from({ length: size >>> PAGE_BITS }, () => []);
     this.pageWords = Array.from({ length: size >>> PAGE_BITS }, () => []);
-  }
-
-  /** Clear the heat: an address must again be reached `hot` times before it gets a block. */
-  cool(instructions: number): void {
-    this.heat.fill(0);
-    this.coolAt = instructions + HEAT_WINDOW;
   }
 
   /** A store hit a word a live block was built from: that word is interpreted from now on. */

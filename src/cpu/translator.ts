@@ -115,9 +115,9 @@ export class Translator {
   /** Per entry: its block as built, while it is live. */
   private readonly builtAt: (Built | undefined)[];
   /** Times execution must come to an address in one window of HEAT_WINDOW instructions before a
-   * block is built there (at most 255): code run now and then is cheaper to interpret than to translate
-   * and have V8 compile (docs/translator.md, "Hot code"). The CPU tests set $SAMUEL704_JIT_HOT
-   * to 0 so their short programs are translated too. */
+   * block is built there (at most 255): code run now and then is cheaper to interpret than to
+   * translate and have V8 compile (docs/translator.md, "Hot code"). The CPU tests set
+   * $SAMUEL704_JIT_HOT to 0 so their short programs are translated too. */
   hot = Math.min(255, Number(process.env.SAMUEL704_JIT_HOT ?? 32));
   /** The words live blocks were built from, to catch writes from outside the CPU between runs. */
   private readonly shadow: Float64Array;
@@ -135,7 +135,8 @@ export class Translator {
     this.codeMark = new Uint8Array(size);
     this.volatile = new Uint8Array(size);
     this.heat = new Uint8Array(size);
-    this.heatWindow = new Uint32Array(size).fill(0xffffffff); // no window yet: each first visit starts its count (and V8 sees that path at once)
+    // No window yet: each address's first visit starts its count (so V8 sees that path at once).
+    this.heatWindow = new Uint32Array(size).fill(0xffffffff);
     this.builtAt = new Array<Built | undefined>(size).fill(undefined);
     this.shadow = new Float64Array(size);
     this.blocks = new Array<BlockFunction | null | undefined>(size).fill(undefined);

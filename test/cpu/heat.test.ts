@@ -1,5 +1,5 @@
-// The translator builds a block where execution comes `hot` times within HEAT_WINDOW instructions
-// (translator.ts): code reached now and then stays with the interpreter. The run's results are the
+// The translator builds a block where execution comes `hot` times in one window of HEAT_WINDOW
+// instructions (translator.ts): code reached now and then stays with the interpreter. The run's results are the
 // same either way. Meaningful on the translator only (the interpreter's project skips it).
 
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe.runIf(new Machine().cpu.translator !== null)('hot code: visits within a
   });
 
   it('a word reached less often than that stays with the interpreter, with the same results', () => {
-    const inner = Math.floor(Math.sqrt(HEAT_WINDOW * 0.8)); // a trip every 0.8 windows: at most two visits before the heat is cleared
+    const inner = Math.floor(Math.sqrt(HEAT_WINDOW * 0.8)); // a trip every 0.8 windows: at most two visits in any one window
     const far = run(inner, 3);
     expect(far.blockAtAfter).toBe(false);
     expect(far.trips).toBe(12);

@@ -217,6 +217,7 @@ function roteLookups(): { black: number; white: number; miss: number } {
   call(m, 'STARTP');
   call(m, 'KFWD');
   for (let i = 0; i < 100; i++) save();
+  call(m, 'KXBLD'); // the board table, as KPRE builds it before a search (no look-up of the search pays for it)
   const pool = m.cpu.mem[sym('KPN')]!, changes = m.cpu.mem[sym('KN')]!;
   m.deposit(sym('SPLY'), [m.cpu.mem[sym('VPMIN')]!]);
   const sums = { black: [0, 0], white: [0, 0], miss: [0, 0] };

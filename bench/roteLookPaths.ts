@@ -1,8 +1,8 @@
 // Where a rote look-up's cycles go (docs/checkers-rote.md, "The look-up (KLOOK)"): every look-up at the
 // minimum ply of a game on a memory tape (read only) is stepped through from KLOOK's entry to its return at
-// SNODE, and counted by side to move, hit or miss, and the path it took (the KLOOK labels it passed: the key
-// table's bit set, the memo, the key searches of the changes and the pool, the search within a record, W1
-// met), with its mean cycles (12 µs each, the 6-cycle ply test included, as `npm run bench` times it).
+// SNODE, and counted by side to move, hit or miss, and the path it took (the KLOOK labels it passed: White's
+// W3 and W1 turned round, not taken from the last look-up; all kings; each place of the board table tried; a
+// hit in the pool), with its mean cycles (12 µs each, the 6-cycle ply test included, as `npm run bench` times it).
 // Not part of `npm run bench` (single-stepping: about a minute of CPU a run; run it under nice):
 //   nice -n 15 npx tsx bench/roteLookPaths.ts MEMORY [GAMES=self|1,2,3,4,5] [KBAND=1]
 // GAMES: `self` a self-play game from ACF ballot #60, else Tinsley's games in book mode (as bench/checkers.ts).
@@ -16,11 +16,9 @@ const [memory, ...rest] = process.argv.slice(2);
 if (!memory) throw new Error('usage: bench/roteLookPaths.ts MEMORY [GAMES=self|1,2,3] [KBAND=1]');
 const args = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]));
 
-/** The labels that name a path, in KLOOK's words (rote.sap). */
+/** The labels that name a path, in KLOOK's words (rote.sap): White's words turned round, each place of the board table tried. */
 const MARKS: Record<string, string> = {
-  KLNB: 'bit', KLNW: 'bit', KLMM: 'memo', KLKG: 'all-kings',
-  KLRC: 'key-remembered', KLC4: 'changes:record', KLCZ: 'changes:none', KLP4: 'pool:record', KLPZ: 'pool:none',
-  KLSP: 'steps', KLS2: 'W1-met',
+  KLWK: 'W3-turned', KLWT: 'W1-turned', KLKG: 'all-kings', KLX: 'place', KLX2: 'place', KLHP: 'pool',
 };
 
 const cards = (): string[] => {
@@ -55,13 +53,13 @@ for (;;) {
   const seen: string[] = [];
   while (m.cpu.ic !== missAt && m.cpu.ic !== hitAt) {
     const name = marks.get(m.cpu.ic);
-    if (name && seen[seen.length - 1] !== name) seen.push(name);
+    if (name) seen.push(name);
     m.run(1);
   }
   const cycles = m.cpu.cycles - start + 6; // and the ply test before KL1 (CLA SUB TZE)
   const outcome = m.cpu.ic === hitAt ? 'hit' : 'miss';
   add(totals, `${outcome}, ${side} to move`, cycles);
-  add(paths, `${outcome.padEnd(4)} ${side.padEnd(5)} ${seen.length ? seen.join(' ') : 'stopped at the key table'}`, cycles);
+  add(paths, `${outcome.padEnd(4)} ${side.padEnd(5)} ${seen.join(' ')}`, cycles);
   m.cpu.breakpoints[entry] = 1;
   m.cpu.updateDebug();
 }

@@ -84,16 +84,15 @@ export class Rote704 extends Game704 {
   }
 
   /**
-   * KLOOK on pos as a position of ply p at the minimum ply: the saved score, or undefined; the key
-   * it took (KPK, whole only when the key's bit in the key table is set or all pieces are kings)
-   * and the key without its advantage (KLFK, taken first).
+   * KLOOK on pos as a position of ply p at the minimum ply: the saved score, or undefined, and the
+   * board it looked up (KPW1-3: the standard form's words, White to move turned round).
    */
-  look(pos: Position, p = 3): { score: number | undefined; key: number; keyNoAdvantage: number } {
+  look(pos: Position, p = 3): { score: number | undefined; board: { w1: number; w2: number; w3: number } } {
     this.setPosition(p, pos);
     this.poke('SPLY', this.peek('VPMIN'));
     const r = this.call('KLOOK', { xr1: PLYK * p, returns: 2 });
     if (r.xr1 !== PLYK * p) throw new Error('KLOOK did not keep XR1');
-    return { score: r.ret === 2 ? signed(r.acSign * SIGN + r.acMag) : undefined, key: this.peek('KPK'), keyNoAdvantage: this.peek('KLFK') };
+    return { score: r.ret === 2 ? signed(r.acSign * SIGN + r.acMag) : undefined, board: { w1: this.peek('KPW1'), w2: this.peek('KPW2'), w3: this.peek('KPW3') } };
   }
 
   /** The pool: the tape records in core, entries KCCAP to KCCAP+KPN-1. */

@@ -10,6 +10,7 @@ import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';
 import { readMemoryTape, SCRATCH_UNITS } from '../src/checkers/rote/memoryTape.ts';
+import { lookupTimesOn, type LookupTimes } from '../src/checkers/rote/lookupTimes.ts';
 import { readFileSync } from 'node:fs';
 import { packageRoot } from '../src/host/stateFolder.ts';
 import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
@@ -281,52 +282,18 @@ const BOOK_GAMES = [1, 2, 3, 4, 5];
  * of `reproduce samuel-rote`), the tape read only: one self-play game from ballot #60 (a new game:
  * mostly misses), then Tinsley's games BOOK_GAMES in book mode (`*BOOK`: positions the memory learnt
  * from, so the search meets saved boards at ply 3 — the hits). Every look-up at the minimum ply is
- * timed from KLOOK's entry to its return (breakpoints at KL1 and at SNODE's two return points, KSNLK+1 and +2), by hit or miss
- * and side to move. The pool is what KFWD read from the tape in that game. Each run with the band reading
+ * timed from KLOOK's entry to its return by hit or miss and side to move (src/checkers/rote/lookupTimes.ts, as
+ * `reproduce samuel-rote` times its own). The pool is what KFWD read from the tape in that game. Each run with the band reading
  * (KBAND 1, the default) and again with the reading forward (KBAND 0, set as at the console before the
  * cards): with the bands Black's searches in these book games meet no saved board, so only the forward
  * reading times a hit with Black to move.
  */
 export function roteInPlay(tape: string): void {
-  type Sums = Record<'black' | 'white', Record<'hit' | 'miss', [number, number]>>;
-  const timed = (cards: string[], band: number): Sums => {
-    const m = atConsole({ KBAND: band }, cards, tape);
-    // from KL1 (past the ply test) to the return at SNODE's call (KSNLK: 1,4 not saved, 2,4 saved)
-    const [entry, miss] = [sym('KL1'), sym('KSNLK') + 1];
-    const hit = miss + 1;
-    for (const a of [entry, miss, hit]) m.cpu.breakpoints[a] = 1;
-    m.cpu.updateDebug();
-    // the cycles before KL1 (the ply test), from the instruction table
-    const before = ['CLA', 'SUB', 'TZE'].reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
-    const sums: Sums = { black: { hit: [0, 0], miss: [0, 0] }, white: { hit: [0, 0], miss: [0, 0] } };
-    let start = -1; // -1: a return from a call not at the minimum ply (no look-up)
-    let side: 'black' | 'white' = 'black';
-    for (;;) {
-      const stop = m.run(1e11);
-      if (stop.reason !== 'breakpoint') break;
-      const at = m.cpu.ic;
-      if (at === entry) {
-        start = m.cpu.cycles;
-        side = m.cpu.mem[sym('SIDE') - m.cpu.xr1]! >= 2 ** 35 ? 'white' : 'black';
-      } else if (start >= 0) {
-        const s = sums[side][at === hit ? 'hit' : 'miss'];
-        s[0] += m.cpu.cycles - start + before;
-        s[1] += 1;
-        start = -1;
-      }
-      m.cpu.breakpoints[at] = 0; // step over the breakpoint
-      m.cpu.updateDebug();
-      m.run(1);
-      m.cpu.breakpoints[at] = 1;
-      m.cpu.updateDebug();
-    }
-    return sums;
-  };
-  const show = (title: string, sums: Sums): void => {
+  const show = (title: string, sums: LookupTimes): void => {
     console.log(`  ${title}:`);
     for (const sd of ['black', 'white'] as const) {
       for (const k of ['hit', 'miss'] as const) {
-        const [c, n] = sums[sd][k];
+        const { cycles: c, count: n } = sums[sd][k];
         console.log(`    ${`${k}, ${sd === 'black' ? 'Black' : 'White'} to move`.padEnd(19)} ${n ? (c / n * MS_PER_CYCLE).toFixed(3).padStart(7) : '      -'} ms  ${n ? (c / n).toFixed(0).padStart(5) : '    -'} cycles (${n} look-ups)`);
       }
     }
@@ -337,8 +304,8 @@ export function roteInPlay(tape: string): void {
   const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
   for (const band of [1, 0]) {
     const reading = band ? 'the band reading, KBAND 1' : 'reading forward, KBAND 0';
-    show(`self-play from ballot #60 (${reading})`, timed(['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END'], band));
-    show(`Tinsley's games ${BOOK_GAMES.join(', ')} in book mode (${reading})`, timed(['*ROTE ON', ...BOOK_GAMES.flatMap((g) => bookCards(games[g - 1]!)), '*END'], band));
+    show(`self-play from ballot #60 (${reading})`, lookupTimesOn(tape, [...setupCards(ballot.fen), '*SELF'], { KBAND: band }));
+    show(`Tinsley's games ${BOOK_GAMES.join(', ')} in book mode (${reading})`, lookupTimesOn(tape, BOOK_GAMES.flatMap((g) => bookCards(games[g - 1]!)), { KBAND: band }));
   }
 }
 

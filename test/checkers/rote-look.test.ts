@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { BLACK_MAN, WHITE_MAN, emptyPosition, legalMoves, randomPosition, rng, startPosition, type Position } from './reference.ts';
-import { positionsByKey, Rote704, reversed, standardForm } from './roteharness.ts';
+import { positionsByKey, Rote704, reversed, standardForm, withPieces } from './roteharness.ts';
 
 const id = (pos: Position): string => JSON.stringify(standardForm(pos));
 
@@ -223,6 +223,56 @@ describe('the board table (KXBLD)', () => {
     expect(at.slice(2040).every((v) => v !== 0)).toBe(true);
     expect(at.slice(0, 3).every((v) => v !== 0)).toBe(true); // the three that did not fit bucket 1020
     expect(at.filter((v) => v !== 0).length).toBe(5);
+  });
+
+  it('after any run of saves, reads, drops, merges, new games and changes of game, every look-up finds exactly the boards the areas hold', () => {
+    const g = new Rote704();
+    const rand = rng(1959);
+    const seen = new Set<string>();
+    const ps: Position[] = [];
+    while (ps.length < 150) {
+      const p = randomPosition(rand, 1 + (ps.length % 12), 0.2);
+      if (!seen.has(id(p))) { seen.add(id(p)); ps.push(p); }
+    }
+    g.poke('KPCAP', 30); // a small pool: records are dropped
+    g.poke('KRPM', 3);
+    g.poke('KBAND', 0);
+    let giveaway = false;
+    const counts = { hits: 0, misses: 0, drops: 0 };
+    // the oracle: the boards of the areas as they stand, of the game played (the key's 2^29)
+    const held = (): Map<string, number> => new Map([...g.entries(), ...g.pool()]
+      .filter((e) => e.key < 2 ** 35 && (e.key >= 2 ** 29) === giveaway)
+      .map((e) => [JSON.stringify({ w1: e.w1, w2: e.w2, w3: e.w3, key: e.key }), e.score]));
+    const saved: Position[] = [];
+    for (let step = 0; step < 400; step++) {
+      const r = rand();
+      const p = saved.length && rand() < 0.7 ? saved[Math.floor(rand() * saved.length)]! : ps[Math.floor(rand() * ps.length)]!;
+      if (r < 0.25) {
+        g.save(p, 64 * (1 + Math.floor(rand() * 1000)) * (rand() < 0.5 ? 1 : -1), 3);
+        saved.push(p);
+      }
+      else if (r < 0.37) {
+        g.setPosition(0, withPieces(2 + Math.floor(rand() * 23), rand));
+        g.call('KFWD');
+      } else if (r < 0.42 && g.peek('KPN') > 0) {
+        g.call('KDROP');
+        counts.drops++;
+      } else if (r < 0.44) g.call('KMERGE');
+      else if (r < 0.46) g.call('KRST');
+      else if (r < 0.48) {
+        giveaway = !giveaway;
+        g.game(giveaway);
+      } else {
+        const q = rand() < 0.5 ? reversed(p) : p;
+        const want = held().get(JSON.stringify(standardForm(q, giveaway)));
+        expect(g.look(q).score, `step ${step}`).toBe(want);
+        if (want === undefined) counts.misses++;
+        else counts.hits++;
+      }
+    }
+    expect(counts.hits).toBeGreaterThan(30);
+    expect(counts.misses).toBeGreaterThan(30);
+    expect(counts.drops).toBeGreaterThan(5);
   });
 
   it("KPRE builds the table for the areas as they are, so the search's look-ups do not; a change of the areas has the next look-up build it", () => {

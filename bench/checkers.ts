@@ -5,11 +5,11 @@
 import { basename, join } from 'node:path';
 import { BY_MNEMONIC } from '../src/cpu/opcodes.ts';
 import { formatAddr } from '../src/cpu/word.ts';
-import { bootCheckers, checkersAssembly } from '../src/checkers/program/deck.ts';
+import { bootCheckers, checkersAssembly, checkersSymbol } from '../src/checkers/program/deck.ts';
 import { textCard } from '../src/devices/cards.ts';
 import { Machine } from '../src/machine/machine.ts';
 import { TapeUnit } from '../src/devices/tape.ts';
-import { readMemoryTape, SCRATCH_UNITS } from '../src/checkers/rote/memoryTape.ts';
+import { readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
 import { lookupTimesOn, type LookupTimes } from '../src/checkers/rote/lookupTimes.ts';
 import { readFileSync } from 'node:fs';
 import { packageRoot } from '../src/host/stateFolder.ts';
@@ -22,11 +22,7 @@ const MS_PER_CYCLE = 0.012;
 
 const asm = checkersAssembly();
 /** A symbol of the checkers program (an error naming it when there is none). */
-export const sym = (name: string): number => {
-  const v = asm.symbols.get(name);
-  if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
-  return v;
-};
+export const sym = checkersSymbol;
 
 /** A machine with the program in core and the bit-count table built. */
 function loaded(): Machine {
@@ -247,31 +243,6 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
   }
   const mean = (k: keyof typeof sums) => sums[k][0]! / sums[k][1]!;
   return { black: mean('black'), white: mean('white'), miss: mean('miss') };
-}
-
-/**
- * The checkers program booted with no cards, data words set at the console while it waits for its first
- * card (as a session's setDataWords: the program's deck loads over anything deposited before), then the cards;
- * with `memory`, that rote memory tape on unit 1 (read only) and blank scratch tapes.
- */
-export function atConsole(words: Readonly<Record<string, number>>, cards: readonly string[], memory?: string): Machine {
-  const m = bootCheckers([], false);
-  const stop = m.run(1e9);
-  if (stop.reason !== 'input') throw new Error(`the checkers program did not wait for a card: ${stop.reason}`);
-  for (const [name, value] of Object.entries(words)) m.deposit(sym(name), [value]);
-  m.reader.feed(cards.map((c) => textCard(c)));
-  m.reader.setEndOfFile(true);
-  if (memory !== undefined) {
-    const unit = new TapeUnit(1);
-    unit.attach(memory, { readOnly: true });
-    m.io.attachTape(1, unit);
-    for (const n of SCRATCH_UNITS) {
-      const t = new TapeUnit(n);
-      t.mount([]);
-      m.io.attachTape(n, t);
-    }
-  }
-  return m;
 }
 
 /** Book games of data/tinsley.pdn replayed on the memory in `roteInPlay` (where the hits are). */

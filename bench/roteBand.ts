@@ -8,7 +8,7 @@
 // (ROOTS: the positions the program moved from with the memory, as FEN lines, for a look at what the memory holds.)
 
 import { CheckersSession, type RoteSearch } from '../src/checkers/program/session.ts';
-import { checkersAssembly } from '../src/checkers/program/deck.ts';
+import { checkersSymbol } from '../src/checkers/program/deck.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { setupCards } from '../src/checkers/notation/pdn.ts';
 import { appendFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ if (!memory) throw new Error('usage: bench/roteBand.ts MEMORY [KBAND=0,1] [START
 const args = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]));
 const BANDS = (args.KBAND ?? '0,1').split(',').map(Number);
 const STARTS = (args.STARTS ?? 'ballots,probe').split(',');
-const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
+const sym = checkersSymbol;
 const PHASES: Phase[] = ['opening', 'midgame', 'endgame'];
 
 interface Tally { moves: number; seconds: number; lk: Record<Phase, number>; hit: Record<Phase, number>; ply: Record<Phase, number>; n: Record<Phase, number>; read: number; passed: number; dropped: number }

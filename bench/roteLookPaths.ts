@@ -7,7 +7,8 @@
 //   nice -n 15 npx tsx bench/roteLookPaths.ts MEMORY [GAMES=self|1,2,3,4,5] [KBAND=1]
 // GAMES: `self` a self-play game from ACF ballot #60, else Tinsley's games in book mode (as bench/checkers.ts).
 
-import { atConsole, sym } from './checkers.ts';
+import { sym } from './checkers.ts';
+import { roteAtConsole } from '../src/checkers/rote/lookupTimes.ts';
 import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
 import { ACF_BALLOTS, readBallots } from '../src/checkers/selfplay/openings.ts';
 import { readFileSync } from 'node:fs';
@@ -24,13 +25,13 @@ const MARKS: Record<string, string> = {
 const cards = (): string[] => {
   if ((args.GAMES ?? 'self') === 'self') {
     const ballot = readBallots(ACF_BALLOTS).find((b) => b.number === 60)!;
-    return ['*ROTE ON', ...setupCards(ballot.fen), '*SELF', '*END'];
+    return [...setupCards(ballot.fen), '*SELF'];
   }
   const games = parsePdn(readFileSync('data/tinsley.pdn', 'latin1'), 'tinsley.pdn').games;
-  return ['*ROTE ON', ...args.GAMES!.split(',').flatMap((g) => bookCards(games[Number(g) - 1]!)), '*END'];
+  return args.GAMES!.split(',').flatMap((g) => bookCards(games[Number(g) - 1]!));
 };
 
-const m = atConsole({ KBAND: Number(args.KBAND ?? 1) }, cards(), memory);
+const m = roteAtConsole(memory, cards(), { KBAND: Number(args.KBAND ?? 1) });
 const entry = sym('KL1');
 const [missAt, hitAt] = [sym('KSNLK') + 1, sym('KSNLK') + 2];
 const marks = new Map(Object.entries(MARKS).map(([label, name]) => [sym(label), name]));

@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CheckersSession, type RoteSearch } from '../src/checkers/program/session.ts';
-import { checkersAssembly } from '../src/checkers/program/deck.ts';
+import { checkersSymbol } from '../src/checkers/program/deck.ts';
 import { attachMemoryTapes, readMemoryTape } from '../src/checkers/rote/memoryTape.ts';
 import { attachMemoryReadOnly } from '../src/checkers/match/match.ts';
 import { bookCards, parsePdn } from '../src/checkers/notation/pdn.ts';
@@ -40,7 +40,7 @@ const BANDS = (args.KBAND ?? '0').split(',').map(Number);
 /** KRLIM (boards a record keeps, culling) for learning and replay alike: none given, the deck's 160. */
 const LIM: Record<string, number> = args.KRLIM ? { KRLIM: Number(args.KRLIM) } : {};
 
-const sym = (n: string): number => checkersAssembly().symbols.get(n)!;
+const sym = checkersSymbol;
 const games = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games;
 const game = (n: number) => games[n - 1]!;
 

@@ -7,21 +7,14 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { bookCards, parsePdn } from '../../src/checkers/notation/pdn.ts';
 import { packageRoot } from '../../src/host/stateFolder.ts';
-import { bootCheckers } from '../../src/checkers/program/deck.ts';
-import { textCard } from '../../src/devices/cards.ts';
-import { mountMemoryReadOnly } from '../../src/checkers/rote/memorySet.ts';
-import { timeLookups } from '../../src/checkers/rote/lookupTimes.ts';
+import { roteAtConsole, timeLookups } from '../../src/checkers/rote/lookupTimes.ts';
 
 const MEMORY = join(packageRoot(), 'tapes', 'memory.tap');
 
 describe('timing the rote look-ups (lookupTimes)', () => {
   it("counts exactly the look-ups and hits the program prints, and times each within KLOOK's bounds", () => {
     const game = parsePdn(readFileSync(join(packageRoot(), 'data', 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games[0]!;
-    const m = bootCheckers([], false);
-    expect(m.run(1e9).reason).toBe('input');
-    mountMemoryReadOnly(m.io, MEMORY);
-    m.reader.feed(['*ROTE ON', ...bookCards(game), '*END'].map((c) => textCard(c)));
-    m.reader.setEndOfFile(true);
+    const m = roteAtConsole(MEMORY, bookCards(game));
     const t = timeLookups(m);
     const printed = m.printer.lines.map((l) => /ROTE LOOK-UPS (\d+) HITS (\d+)/.exec(l)).filter((x) => x !== null);
     expect(printed.length).toBeGreaterThan(10);

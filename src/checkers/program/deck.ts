@@ -20,6 +20,13 @@ export const checkersSources = (): { name: string; text: string }[] => DECK.sour
 /** The assembly (core image, symbols, loader + program cards); throws with the diagnostics on error. */
 export const checkersAssembly = (): AssembleResult => DECK.assembly();
 
+/** The address of a symbol of the program (an error naming it when there is none). */
+export function checkersSymbol(name: string): number {
+  const v = checkersAssembly().symbols.get(name);
+  if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
+  return v;
+}
+
 /** The core image's digest (ProgramDeck.digest), without assembling when the deck was kept. */
 export const checkersDigest = (): string => DECK.digest();
 

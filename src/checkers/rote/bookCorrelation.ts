@@ -4,7 +4,7 @@
 // the term table VTR and VTC (eval.sap), term k's routine from the program's own table PTR-k
 // (terms.sap). A run is a pure function of its cards and polynomial, so it may run on any thread.
 
-import { checkersAssembly } from '../program/deck.ts';
+import { checkersSymbol } from '../program/deck.ts';
 import { CheckersSession } from '../program/session.ts';
 
 /** A polynomial for the test: 'rote' the program's own (as assembled), else the piece term and these terms. */
@@ -25,15 +25,14 @@ export const correlation = (t: Tally): number => (t.low + t.high === 0 ? NaN : (
 
 /** L and H summed over `cards` (book games) followed by the 704 with `poly`. */
 export async function bookTally(cards: readonly string[], poly: Poly): Promise<Tally> {
-  const sym = (name: string): number => checkersAssembly().symbols.get(name)!;
   const session = new CheckersSession([], false);
   await session.run(); // the program waits for its first card: the console is free
   if (poly !== 'rote') {
     const mem = session.machine.cpu.mem;
-    mem[sym('VNT')] = poly.length;
+    mem[checkersSymbol('VNT')] = poly.length;
     poly.forEach((p, i) => {
-      mem[sym('VTR') - 1 - i] = mem[sym('PTR') - p.term]! % 2 ** 15;
-      mem[sym('VTC') - 1 - i] = word(p.coefficient);
+      mem[checkersSymbol('VTR') - 1 - i] = mem[checkersSymbol('PTR') - p.term]! % 2 ** 15;
+      mem[checkersSymbol('VTC') - 1 - i] = word(p.coefficient);
     });
   }
   session.feed(...cards, '*END');

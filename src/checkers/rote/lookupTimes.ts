@@ -7,30 +7,21 @@
 import { BY_MNEMONIC } from '../../cpu/opcodes.ts';
 import { textCard } from '../../devices/cards.ts';
 import type { Machine } from '../../machine/machine.ts';
-import { bootCheckers, checkersAssembly } from '../program/deck.ts';
+import { bootCheckers, checkersSymbol } from '../program/deck.ts';
 import { mountMemoryReadOnly } from './memorySet.ts';
 
-export type Side = 'black' | 'white';
-export type LookupTimes = Record<Side, Record<'hit' | 'miss', { count: number; cycles: number }>>;
-
-const emptyTimes = (): LookupTimes => ({
-  black: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
-  white: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
-});
-
-function symbol(name: string): number {
-  const v = checkersAssembly().symbols.get(name);
-  if (v === undefined) throw new Error(`the checkers program has no symbol ${name}`);
-  return v;
-}
+export type LookupTimes = Record<'black' | 'white', Record<'hit' | 'miss', { count: number; cycles: number }>>;
 
 /** Runs `m` (the checkers program, its cards fed) to its end, timing every look-up. */
 export function timeLookups(m: Machine): LookupTimes {
-  const [entry, miss, side] = [symbol('KL1'), symbol('KSNLK') + 1, symbol('SIDE')];
+  const [entry, miss, side] = [checkersSymbol('KL1'), checkersSymbol('KSNLK') + 1, checkersSymbol('SIDE')];
   const hit = miss + 1;
   // the cycles before KL1: KLOOK's ply test
   const before = ['CLA', 'SUB', 'TZE'].reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
-  const sums = emptyTimes();
+  const sums: LookupTimes = {
+    black: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
+    white: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
+  };
   const cpu = m.cpu;
   const mark = (on: number, ...at: number[]): void => {
     for (const a of at) cpu.breakpoints[a] = on;
@@ -64,21 +55,26 @@ export function timeLookups(m: Machine): LookupTimes {
 }
 
 /**
- * The look-ups of one run of the checkers program: `words` set at the console while it waits for
- * its first card, `*ROTE ON` and `cards`, the memory (a tape image or a set of reels) read only.
+ * The checkers program ready to run with rote learning on: `words` set at the console while it waits
+ * for its first card (as a session's setDataWords: the deck loads over anything deposited before),
+ * the memory (a tape image or a set of reels) read only, then `*ROTE ON`, `cards` and `*END`.
  */
-export function lookupTimesOn(memory: string, cards: readonly string[], words: Readonly<Record<string, number>> = {}): LookupTimes {
+export function roteAtConsole(memory: string, cards: readonly string[], words: Readonly<Record<string, number>> = {}): Machine {
   const m = bootCheckers([], false);
   const first = m.run(1e9);
   if (first.reason !== 'input') throw new Error(`the checkers program did not wait for a card: ${first.reason}`);
-  for (const [name, value] of Object.entries(words)) m.deposit(symbol(name), [value]);
+  for (const [name, value] of Object.entries(words)) m.deposit(checkersSymbol(name), [value]);
   mountMemoryReadOnly(m.io, memory);
   m.reader.feed(['*ROTE ON', ...cards, '*END'].map((c) => textCard(c)));
   m.reader.setEndOfFile(true);
-  return timeLookups(m);
+  return m;
 }
 
-/** Adds `b` into `a`. */
+/** The look-ups of one such run (roteAtConsole). */
+export const lookupTimesOn = (memory: string, cards: readonly string[], words: Readonly<Record<string, number>> = {}): LookupTimes =>
+  timeLookups(roteAtConsole(memory, cards, words));
+
+/** Adds `b` into `a` and gives `a`. */
 export function addTimes(a: LookupTimes, b: LookupTimes): LookupTimes {
   for (const s of ['black', 'white'] as const) {
     for (const k of ['hit', 'miss'] as const) {
@@ -88,5 +84,3 @@ export function addTimes(a: LookupTimes, b: LookupTimes): LookupTimes {
   }
   return a;
 }
-
-export { emptyTimes };

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CheckersSession, type Event, type RoteSearch } from '../program/session.ts';
-import { checkersAssembly } from '../program/deck.ts';
+import { checkersSymbol } from '../program/deck.ts';
 import { setupCards } from '../notation/pdn.ts';
 import { applyPath, colOf, parseFen, piecesOf, rowOf, squareAt, toFen, type Piece, type Position } from '../notation/board.ts';
 import { readTapeFile, recordToWords, TAPE_MARK, wordsToRecord, writeTapeFile, type TapeEntry } from '../../devices/tapeImage.ts';
@@ -92,13 +92,7 @@ export interface TracedSearch {
  * words only, no label inside the routines. `stop` takes the trace off.
  */
 export function traceLookups(session: CheckersSession): { searches: string[][]; stop(): void } {
-  const sym = checkersAssembly().symbols;
-  const at = (n: string): number => {
-    const a = sym.get(n);
-    if (a === undefined) throw new Error(`the checkers program has no symbol ${n}`);
-    return a;
-  };
-  const [KLOOK, KPRE, KON, SPLY, VPMIN, FA, BA, FP, BP, SIDE] = ['KLOOK', 'KPRE', 'KON', 'SPLY', 'VPMIN', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(at) as number[] as [number, number, number, number, number, number, number, number, number, number];
+  const [KLOOK, KPRE, KON, SPLY, VPMIN, FA, BA, FP, BP, SIDE] = ['KLOOK', 'KPRE', 'KON', 'SPLY', 'VPMIN', 'FA', 'BA', 'FP', 'BP', 'SIDE'].map(checkersSymbol) as number[] as [number, number, number, number, number, number, number, number, number, number];
   const cpu = session.machine.cpu;
   const mem = cpu.mem;
   const mask = cpu.addrMask;

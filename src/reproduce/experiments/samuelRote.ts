@@ -15,7 +15,7 @@ import { packageRoot } from '../../host/stateFolder.ts';
 import { writeFileAtomic } from '../../devices/atomicFile.ts';
 import { applyPath, parseFen, piecesOf } from '../../checkers/notation/board.ts';
 import { bookCards, parsePdn, setupCards } from '../../checkers/notation/pdn.ts';
-import { addTimes, emptyTimes, lookupTimesOn, type LookupTimes } from '../../checkers/rote/lookupTimes.ts';
+import { addTimes, lookupTimesOn, type LookupTimes } from '../../checkers/rote/lookupTimes.ts';
 import { CheckersSession, type RoteSearch } from '../../checkers/program/session.ts';
 import { attachMemoryReadOnly, playMatchGame, Program704, scoreTable, type MatchGame } from '../../checkers/match/match.ts';
 import { ACF_BALLOTS, ballotName, ballotOrder, playable, readBallots, type Ballot } from '../../checkers/selfplay/openings.ts';
@@ -228,7 +228,7 @@ async function measuredGame(ballot: Ballot, memory: string | undefined): Promise
  */
 function lookupTimes(memory: string, ballot: Ballot): LookupTimes {
   const game1 = parsePdn(readFileSync(join(DATA, 'tinsley.pdn'), 'latin1'), 'tinsley.pdn').games[0]!;
-  return addTimes(addTimes(emptyTimes(), lookupTimesOn(memory, [...setupCards(ballot.fen), '*SELF'])), lookupTimesOn(memory, bookCards(game1)));
+  return addTimes(lookupTimesOn(memory, [...setupCards(ballot.fen), '*SELF']), lookupTimesOn(memory, bookCards(game1)));
 }
 
 /** A row a side: the mean time of a hit and of a miss against Samuel's 2.3 ms. */

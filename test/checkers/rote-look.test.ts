@@ -39,6 +39,26 @@ function places(g: Rote704): number[] {
   return Array.from({ length: 1021 }, (_, h) => g.peek('KXT', -h)).flatMap((w) => [Math.floor(w / 2 ** 18) % 2 ** 15, w % 2 ** 15]);
 }
 
+/**
+ * The board table as docs/checkers-rote.md states it: every entry of the game played (`ofGame`, entry
+ * numbers) at a place reachable from its bucket with no empty place before it, nothing else in it, and
+ * no entry of the pool before one of the changes on the latter's way from its bucket (the changes first).
+ */
+function expectTable(g: Rote704, ofGame: number[]): void {
+  const at = places(g);
+  const pool = 6 * g.peek('KCCAP');
+  for (const i of ofGame) {
+    const e = g.entry(i);
+    const start = 2 * bucketOf(e.w1, e.w2);
+    const where = at.indexOf(6 * (i + 1));
+    expect(where, `entry ${i}`).toBeGreaterThanOrEqual(0);
+    const run = where >= start ? at.slice(start, where) : [...at.slice(start), ...at.slice(0, where)];
+    expect(run.every((v) => v !== 0), `entry ${i}: an empty place before it`).toBe(true);
+    if (6 * (i + 1) <= pool) expect(run.every((v) => v <= pool), `change ${i}: a board of the pool before it`).toBe(true);
+  }
+  expect(at.filter((v) => v !== 0).sort((a, b) => a - b)).toEqual(ofGame.map((i) => 6 * (i + 1)).sort((a, b) => a - b));
+}
+
 /** Reads the tape's records into the pool (every record, however deep, not only the bands). */
 function readAll(g: Rote704): void {
   g.poke('KBAND', 0);
@@ -82,6 +102,7 @@ describe('the look-up by the board table', () => {
       }
     }
     expect(sameKey).toBeGreaterThan(5); // runs of one key, as in a search
+    g.call('KHFLD'); // KLOOK counts hits by their saved ply (KHPL); KHFLD makes KNHIT of them, as KPLAY does
     expect(g.peek('KNHIT')).toBe(2 * saved.size);
   });
 
@@ -190,20 +211,28 @@ describe('the board table (KXBLD)', () => {
     expect(kn).toBe(100);
     expect(kpn).toBeGreaterThan(300);
     expect(g.look(distinct[0]!).score).toBe(64); // the first look-up builds the table
-    const at = places(g);
-    const entries = [...Array(kn).keys(), ...Array.from({ length: kpn }, (_, i) => kccap + i)];
-    const ofGame = entries.filter((i) => g.entry(i).key < 2 ** 29);
-    expect(ofGame.length).toBe(98 + kpn);
-    for (const i of ofGame) {
-      const e = g.entry(i);
-      const start = 2 * bucketOf(e.w1, e.w2);
-      const where = at.indexOf(6 * (i + 1));
-      expect(where, `entry ${i}`).toBeGreaterThanOrEqual(0);
-      const run = where >= start ? at.slice(start, where) : [...at.slice(start), ...at.slice(0, where)];
-      expect(run.every((v) => v !== 0), `entry ${i}: an empty place before it`).toBe(true);
-    }
-    expect(at.filter((v) => v !== 0).sort((a, b) => a - b)).toEqual(ofGame.map((i) => 6 * (i + 1)).sort((a, b) => a - b));
+    const ofGame = (): number[] => [...Array(g.peek('KN')).keys(), ...Array.from({ length: kpn }, (_, i) => kccap + i)].filter((i) => g.entry(i).key < 2 ** 29);
+    expect(ofGame().length).toBe(98 + kpn);
+    expectTable(g, ofGame());
     for (const p of distinct.slice(400, 402)) expect(g.look(p).score).toBeUndefined(); // the other game's
+    // boards saved with the table built go into it as they come (KINS: the changes above move up,
+    // the new one ahead of the pool, putting boards of the pool out along their runs): no build
+    const built = (): boolean => g.peek('KL1') === g.peek('KL1I');
+    distinct.slice(500, 650).forEach((p, i) => {
+      g.save(p, 64 * (i + 7), 5);
+      expect(built()).toBe(true);
+    });
+    g.game(true);
+    distinct.slice(650, 653).forEach((p) => g.save(p, 64, 3)); // the other game's: the table built again, without them
+    g.game(false);
+    expect(g.look(distinct[0]!).score).toBe(64);
+    distinct.slice(653, 700).forEach((p, i) => g.save(p, -64 * (i + 7), 5));
+    expect(built()).toBe(true);
+    expect(g.peek('KN')).toBe(100 + 150 + 3 + 47);
+    expectTable(g, ofGame());
+    distinct.slice(500, 650).forEach((p, i) => expect(g.look(reversed(p)).score).toBe(64 * (i + 7)));
+    distinct.slice(653, 700).forEach((p, i) => expect(g.look(p).score).toBe(-64 * (i + 7)));
+    for (const p of distinct.slice(650, 653)) expect(g.look(p).score).toBeUndefined();
   });
 
   it('a run of places past the last bucket goes on at the first: boards of bucket 1020 are all found, and a miss there stops at an empty place', () => {
@@ -290,10 +319,9 @@ describe('the board table (KXBLD)', () => {
     expect(g.peek('KPN')).toBe(f.length);
     expect(built()).toBe(true);
     const extra = family(rng(4), 6)[0]!;
-    g.save(extra, 128, 3); // a change (KINS)
-    expect(built()).toBe(false);
-    expect(g.look(extra).score).toBe(128); // built by the look-up
+    g.save(extra, 128, 3); // a change: KINS puts it into the table as it stands (KXMV, KXNEW)
     expect(built()).toBe(true);
+    expect(g.look(extra).score).toBe(128);
     g.call('KDROP'); // the pool closes up
     expect(built()).toBe(false);
     g.call('KPRE');
@@ -316,6 +344,7 @@ describe('what the look-up counts', () => {
     g.poke('KON', 1);
     g.setPosition(0, pos);
     g.call('SEARCH');
+    g.call('KHFLD'); // the hits, counted by saved ply (KHPL), into KNHIT - KPLAY does it first; done again there, it adds nothing
     const [miss, nm, hits] = [g.peek('KNMIS'), g.peek('KNNM'), g.peek('KNHIT')];
     const lk = miss + hits;
     expect(miss).toBeGreaterThan(0);
@@ -331,4 +360,31 @@ describe('what the look-up counts', () => {
     expect([g.peek('KNMIS'), g.peek('KNNM'), g.peek('KNEV'), g.peek('KNHIT')]).toEqual([0, 0, 0, 0]);
   });
 
+  it('a hit halves the age (in the pool also flags it referenced) and keeps the rest; KHFLD makes KNHIT, KTPLG and KMXP of the hits counted by saved ply, one past ply 63 too', () => {
+    const g = new Rote704();
+    const rand = rng(64);
+    const [a, b, c, d] = Array.from({ length: 4 }, () => randomPosition(rand, 8));
+    g.save(a, 64, 3);
+    g.save(b, 128, 7);
+    g.call('KMERGE');
+    readAll(g); // a and b in the pool
+    g.save(c, -192, 63); // c and d new in the changes (flagged new)
+    g.save(d, 256, 90);
+    const info = (p: Position): number => g.peek('KT0', -6 * g.find(p) + 5);
+    const before = new Map([a, b, c, d].map((p) => [p, info(p)]));
+    const AGE = 2 ** 18, REFERENCED = 2 ** 16;
+    for (const [p, times] of [[a, 2], [c, 1], [reversed(d), 2]] as const) for (let i = 0; i < times; i++) expect(g.look(p).score).toBeDefined();
+    expect(g.look(reversed(b)).score).toBe(128);
+    const halved = (p: Position, n: number): number => before.get(p)! % AGE + Math.floor(Math.floor(before.get(p)! / AGE) / 2 ** n) * AGE;
+    expect(info(a)).toBe(halved(a, 2) + REFERENCED);
+    expect(info(b)).toBe(halved(b, 1) + REFERENCED);
+    expect(info(c)).toBe(halved(c, 1));
+    expect(info(d)).toBe(halved(d, 2));
+    expect([a, b, c, d].map((p) => g.entry(g.find(p)).score)).toEqual([64, 128, -192, 256]);
+    expect([g.peek('KNHIT'), g.peek('KMXP'), g.peek('KTPLG')]).toEqual([2, 90, 180]); // d's plies are past KHPL: counted at once
+    g.call('KHFLD');
+    expect([g.peek('KNHIT'), g.peek('KMXP'), g.peek('KTPLG')]).toEqual([6, 90, 2 * 3 + 7 + 63 + 2 * 90]);
+    g.call('KHFLD'); // KHPL emptied: nothing more
+    expect([g.peek('KNHIT'), g.peek('KMXP'), g.peek('KTPLG')]).toEqual([6, 90, 256]);
+  });
 });

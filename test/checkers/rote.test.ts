@@ -150,6 +150,7 @@ describe('the look-up (KLOOK): the board table leads to the saved board in eithe
         expect(g.look(pos)).toEqual({ score: undefined, board: words(pos) });
       }
       if (changes + pool >= 40) expect(sameKey).toBeGreaterThan(10);
+      g.call('KHFLD'); // KLOOK counts hits by their saved ply (KHPL); KHFLD makes KNHIT of them, as KPLAY does
       expect(g.peek('KNHIT')).toBe(saved.size);
       // after a merge (the changes to tape, the pool read again from the new tape: the records of
       // its window) exactly the boards in core are found; in a new game (the pool empty, the tape
@@ -202,6 +203,7 @@ describe('the look-up at the horizon (KLOOK in SEARCH) and the effective ply', (
     const score = signed(g.peek('SBSC'));
     expect(score).toBe(-(6400 - 3));
     expect(score).not.toBe(plain);
+    g.call('KHFLD'); // the hits counted by saved ply (KHPL) into KNHIT, KMXP and KTPLG, as KPLAY does first
     expect(g.peek('KNHIT')).toBeGreaterThan(0);
     expect(g.peek('KNMIS')).toBe(0); // every look-up a hit
     expect(g.peek('KMXP')).toBe(5); // the deepest saved ply of a hit; KPLAY adds the minimum ply (3)

@@ -222,10 +222,13 @@ function roteLookups(): { black: number; white: number; miss: number } {
     m.cpu.xr1 = 0;
     return callReturn(m, 'KLOOK');
   };
+  let kings = 0;
+  const fa = sym('FA') - ply0, ba = sym('BA') - ply0, fp = sym('FP') - ply0, bp = sym('BP') - ply0;
   for (const b of boards.slice(0, 900).filter((_, i) => i % 3 === 0)) {
     m.cpu.mem.set(b, ply0);
     const r = look();
     if (r.ret !== 2) throw new Error('a saved board was not found');
+    if ((BigInt(b[fa]!) & BigInt(b[ba]!)) | (BigInt(b[fp]!) & BigInt(b[bp]!))) kings++; // a side's kings move both ways
     const k = m.cpu.mem[sym('SIDE')]! >= 2 ** 35 ? sums.white : sums.black;
     k[0]! += r.cycles;
     k[1]! += 1;
@@ -241,6 +244,7 @@ Rote look-up (KLOOK at ply 3), ${pool} boards of tape records in core and ${chan
     const [c, n] = sums[k];
     console.log(`  ${label.padEnd(19)} ${(c! / n! * MS_PER_CYCLE).toFixed(3).padStart(7)} ms  ${(c! / n!).toFixed(0).padStart(5)} cycles (${n} look-ups)   Samuel: look up a saved board 2.3 ms`);
   }
+  console.log(`  (random boards, ${kings} of the ${sums.black[1]! + sums.white[1]!} hits with kings, each looked up alone: no sibling's W1 to reuse; the look-ups of play are timed below with SAMUEL704_BENCH_MEMORY)`);
   const mean = (k: keyof typeof sums) => sums[k][0]! / sums[k][1]!;
   return { black: mean('black'), white: mean('white'), miss: mean('miss') };
 }

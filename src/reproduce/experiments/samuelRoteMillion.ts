@@ -307,7 +307,7 @@ export const samuelRoteMillion: Experiment = {
   name: 'samuel-rote-million',
   title: 'Samuel\'s conjecture: the rote memory grown towards a million boards, and the midgame',
   source: 'Samuel 1959, "Rote-learning tests" ("at least 20 times the present number of board positions ... to improve the midgame play")',
-  expected: 'about 1.5 hours on the 2-core machine (session 14: 58,185 to 1,019,805 boards, 19 x 53,000, in 1 h 16 min of growth with two streams side by side, each 100,000 boards past 100,000 in 4-12 min; 1 h 21 min of wall time in two runs); resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; measuring a new copy with its perfect reading 1-3 min',
+  expected: 'about 1.1 hours on the 2-core machine (session 20: 57,893 to 1,066,286 boards, 20 x 53,000, in 1 h 01 min of growth with two streams side by side, each 100,000 boards past 100,000 in 2.5-9.5 min; 1 h 05 min of wall time in one run); resumable; SAMUEL704_ROTE_MINUTES stops the growth and measures what was reached; measuring a new copy with its perfect reading 1-3 min',
   expectedQuick: '10-20 s',
   defaultSeeds: [1],
   async run(ctx) {

@@ -5,7 +5,7 @@
 // a plain file in place of the device. A symbolic link is followed, so the link itself stays.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileError } from './fileErrors.ts';
 
@@ -22,7 +22,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
 function replace(target: string, data: string | Uint8Array): void {
   const dir = dirname(target);
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`); // as removeTempsOf reads it
   const fd = openSync(tmp, 'wx', existingMode(target));
   let written = false;
   try {
@@ -40,6 +40,23 @@ function replace(target: string, data: string | Uint8Array): void {
     throw e;
   }
   syncDirectory(dir);
+}
+
+/**
+ * Remove the temp files a process that has died (SIGKILL, power cut) left in `dir` while replacing
+ * a file there; the files it replaced are whole, old or new. Only the lock holder that took back
+ * the dead one's lock calls this, so no live writer's temp file can match. Returns the names removed.
+ */
+export function removeTempsOf(dir: string, pid: number): string[] {
+  const left = new RegExp(`^\\..+\\.${pid}\\.[0-9a-f]{8}\\.tmp$`);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => left.test(n));
+  } catch {
+    return []; // the directory is gone or unreadable: nothing of ours to tidy
+  }
+  for (const n of names) rmSync(join(dir, n), { force: true });
+  return names;
 }
 
 /** The file a path names after following symbolic links, or null when nothing is there yet. */

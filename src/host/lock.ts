@@ -12,10 +12,14 @@
 // Taking a lock: the record is written to a private file and hard-linked to the lock's name, which
 // fails when the name exists (atomic, even on NFS). A dead holder's lock is taken back under a
 // second lock, `NAME.takeover`, so that of two runs finding the same dead holder one replaces it
-// (rename, atomic) and the other then finds the first one's live lock.
+// (rename, atomic) and the other then finds the first one's live lock. The run that took it back
+// removes the temp files the dead holder left (killed while replacing a file: the file itself is
+// whole, old or new), so a crash leaves nothing behind for long.
 
 import { hostname } from 'node:os';
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { removeTempsOf } from '../devices/atomicFile.ts';
 import { fileError } from '../devices/fileErrors.ts';
 
 export interface Holder {
@@ -138,10 +142,20 @@ export function takeLock(file: string, what: string, command = process.argv.slic
     const seen = readHolder(file);
     if (seen === null) continue; // released meanwhile
     if (alive(seen.holder)) throw new LockedError(what, file, seen.holder);
-    if (takeBack(file, seen.text, record)) return hold(file, record);
+    if (takeBack(file, seen.text, record)) {
+      tidyAfter(file, seen.holder.pid);
+      return hold(file, record);
+    }
     Atomics.wait(PAUSE, 0, 0, 20); // another run is taking it back: look again shortly
   }
   throw new Error(`${file}: could not take the lock for ${what} (other runs keep taking it); try again`);
+}
+
+/** Remove what a dead holder left half done beside its lock: its files being replaced, its lock records. */
+function tidyAfter(file: string, pid: number): void {
+  if (pid <= 0) return; // an unreadable lock names no process
+  removeTempsOf(dirname(file), pid);
+  for (const f of [`${file}.${pid}.tmp`, `${file}.takeover.${pid}.tmp`, `${file}.${pid}.takeover.tmp`]) rmSync(f, { force: true });
 }
 
 function hold(file: string, record: string): Lock {

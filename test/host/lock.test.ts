@@ -3,7 +3,7 @@
 // test/checkers-host/savedstate.test.ts.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,30 @@ describe('takeLock', () => {
     const lock = takeLock(file, 'tape b');
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('taking back a dead holder\'s lock removes the temp files it left half written beside it, and only those', () => {
+    const beside = join(dir, 'e');
+    mkdirSync(beside);
+    const file = join(beside, 'session.lock');
+    const pid = deadPid();
+    writeFileSync(file, JSON.stringify({ pid, host: hostname(), command: 'samuel704 selfplay', started: '2026-01-01T00:00:00Z' }));
+    const theirs = [`.session.json.${pid}.40c17c57.tmp`, `.learning.tap.${pid}.0badf00d.tmp`, `session.lock.${pid}.tmp`, `session.lock.takeover.${pid}.tmp`, `session.lock.${pid}.takeover.tmp`];
+    const kept = ['session.json', `.session.json.${process.pid}.12345678.tmp`, `.session.json.${pid}1.12345678.tmp`, `notes.${pid}.tmp`];
+    for (const f of [...theirs, ...kept]) writeFileSync(join(beside, f), 'x');
+    const lock = takeLock(file, 'session directory e');
+    expect(readdirSync(beside).sort()).toEqual([...kept, 'session.lock'].sort());
+    lock.release();
+  });
+
+  it('a live holder\'s temp files are left alone (pid 1 is alive): its lock is not taken', () => {
+    const beside = join(dir, 'f');
+    mkdirSync(beside);
+    const file = join(beside, 'session.lock');
+    writeFileSync(file, JSON.stringify({ pid: 1, host: hostname(), command: 'init', started: 'boot' }));
+    writeFileSync(join(beside, '.session.json.1.12345678.tmp'), 'x');
+    expect(() => takeLock(file, 'session directory f')).toThrow(LockedError);
+    expect(existsSync(join(beside, '.session.json.1.12345678.tmp'))).toBe(true);
   });
 
   it('a lock of another host is kept: the refusal says to remove it if that process is gone', () => {

@@ -8,7 +8,7 @@
 // GAMES: `self` a self-play game from ACF ballot #60, else Tinsley's games in book mode (as bench/checkers.ts).
 
 import { sym } from './checkers.ts';
-import { roteAtConsole } from '../src/checkers/rote/lookupTimes.ts';
+import { PLY_TEST_CYCLES, roteAtConsole } from '../src/checkers/rote/lookupTimes.ts';
 import { bookCards, parsePdn, setupCards } from '../src/checkers/notation/pdn.ts';
 import { ACF_BALLOTS, readBallots } from '../src/checkers/selfplay/openings.ts';
 import { readFileSync } from 'node:fs';
@@ -57,7 +57,7 @@ for (;;) {
     if (name) seen.push(name);
     m.run(1);
   }
-  const cycles = m.cpu.cycles - start + 6; // and the ply test before KL1 (CLA SUB TZE)
+  const cycles = m.cpu.cycles - start + PLY_TEST_CYCLES;
   const outcome = m.cpu.ic === hitAt ? 'hit' : 'miss';
   add(totals, `${outcome}, ${side} to move`, cycles);
   add(paths, `${outcome.padEnd(4)} ${side.padEnd(5)} ${seen.join(' ')}`, cycles);

@@ -45,18 +45,17 @@ function replace(target: string, data: string | Uint8Array): void {
 /**
  * Remove the temp files a process that has died (SIGKILL, power cut) left in `dir` while replacing
  * a file there; the files it replaced are whole, old or new. Only the lock holder that took back
- * the dead one's lock calls this, so no live writer's temp file can match. Returns the names removed.
+ * the dead one's lock calls this, so no live writer's temp file can match.
  */
-export function removeTempsOf(dir: string, pid: number): string[] {
+export function removeTempsOf(dir: string, pid: number): void {
   const left = new RegExp(`^\\..+\\.${pid}\\.[0-9a-f]{8}\\.tmp$`);
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => left.test(n));
   } catch {
-    return []; // the directory is gone or unreadable: nothing of ours to tidy
+    return; // the directory is gone or unreadable: nothing of ours to tidy
   }
   for (const n of names) rmSync(join(dir, n), { force: true });
-  return names;
 }
 
 /** The file a path names after following symbolic links, or null when nothing is there yet. */

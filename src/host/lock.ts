@@ -83,9 +83,15 @@ function readHolder(file: string): { text: string; holder: Holder } | null {
   return { text, holder: { pid: 0, host: hostname(), command: 'unknown (unreadable lock)', started: '?' } };
 }
 
+/** The files a process writes beside a lock while taking it (so that the next holder can tidy a dead one's). */
+const linkTemp = (target: string, pid: number): string => `${target}.${pid}.tmp`;
+const takeoverTemp = (file: string, pid: number): string => `${file}.${pid}.takeover.tmp`;
+/** The second lock under which a dead holder's lock is taken back. */
+const guardOf = (file: string): string => `${file}.takeover`;
+
 /** Hard-link a new file holding `record` to `target`; false when `target` exists. */
 function linkNew(target: string, record: string): boolean {
-  const mine = `${target}.${process.pid}.tmp`;
+  const mine = linkTemp(target, process.pid);
   try {
     writeFileSync(mine, record, { flag: 'w' });
     linkSync(mine, target);
@@ -109,7 +115,7 @@ function releaseFile(file: string, record: string): void {
 
 /** Replace the lock of a dead holder (`seen`) by ours, under NAME.takeover; false when another run got there first. */
 function takeBack(file: string, seen: string, record: string): boolean {
-  const guard = `${file}.takeover`;
+  const guard = guardOf(file);
   if (!linkNew(guard, record)) {
     // a run killed while taking back leaves its guard: it is removed when its pid is dead
     const g = readHolder(guard);
@@ -119,7 +125,7 @@ function takeBack(file: string, seen: string, record: string): boolean {
   try {
     const now = readHolder(file);
     if (now !== null && now.text !== seen) return false; // taken back (or released and taken) by another
-    const mine = `${file}.${process.pid}.takeover.tmp`;
+    const mine = takeoverTemp(file, process.pid);
     writeFileSync(mine, record);
     renameSync(mine, file);
     return true;
@@ -155,7 +161,7 @@ export function takeLock(file: string, what: string, command = process.argv.slic
 function tidyAfter(file: string, pid: number): void {
   if (pid <= 0) return; // an unreadable lock names no process
   removeTempsOf(dirname(file), pid);
-  for (const f of [`${file}.${pid}.tmp`, `${file}.takeover.${pid}.tmp`, `${file}.${pid}.takeover.tmp`]) rmSync(f, { force: true });
+  for (const f of [linkTemp(file, pid), linkTemp(guardOf(file), pid), takeoverTemp(file, pid)]) rmSync(f, { force: true });
 }
 
 function hold(file: string, record: string): Lock {

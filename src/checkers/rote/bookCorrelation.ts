@@ -29,10 +29,11 @@ export async function bookTally(cards: readonly string[], poly: Poly): Promise<T
   await session.run(); // the program waits for its first card: the console is free
   if (poly !== 'rote') {
     const mem = session.machine.cpu.mem;
+    const [vtr, vtc, ptr] = ['VTR', 'VTC', 'PTR'].map(checkersSymbol) as [number, number, number];
     mem[checkersSymbol('VNT')] = poly.length;
     poly.forEach((p, i) => {
-      mem[checkersSymbol('VTR') - 1 - i] = mem[checkersSymbol('PTR') - p.term]! % 2 ** 15;
-      mem[checkersSymbol('VTC') - 1 - i] = word(p.coefficient);
+      mem[vtr - 1 - i] = mem[ptr - p.term]! % 2 ** 15;
+      mem[vtc - 1 - i] = word(p.coefficient);
     });
   }
   session.feed(...cards, '*END');

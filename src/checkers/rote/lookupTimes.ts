@@ -12,12 +12,13 @@ import { mountMemoryReadOnly } from './memorySet.ts';
 
 export type LookupTimes = Record<'black' | 'white', Record<'hit' | 'miss', { count: number; cycles: number }>>;
 
+/** The cycles of KLOOK's ply test, before KL1 where the timing starts (CLA SUB TZE). */
+export const PLY_TEST_CYCLES = ['CLA', 'SUB', 'TZE'].reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
+
 /** Runs `m` (the checkers program, its cards fed) to its end, timing every look-up. */
 export function timeLookups(m: Machine): LookupTimes {
   const [entry, miss, side] = [checkersSymbol('KL1'), checkersSymbol('KSNLK') + 1, checkersSymbol('SIDE')];
   const hit = miss + 1;
-  // the cycles before KL1: KLOOK's ply test
-  const before = ['CLA', 'SUB', 'TZE'].reduce((t, o) => t + BY_MNEMONIC.get(o)!.cycles, 0);
   const sums: LookupTimes = {
     black: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
     white: { hit: { count: 0, cycles: 0 }, miss: { count: 0, cycles: 0 } },
@@ -40,7 +41,7 @@ export function timeLookups(m: Machine): LookupTimes {
         white = cpu.mem[(side - cpu.xr1) & cpu.addrMask]! >= 2 ** 35;
       } else if (start >= 0) {
         const s = sums[white ? 'white' : 'black'][at === hit ? 'hit' : 'miss'];
-        s.cycles += cpu.cycles - start + before;
+        s.cycles += cpu.cycles - start + PLY_TEST_CYCLES;
         s.count += 1;
         start = -1;
       }

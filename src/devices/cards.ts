@@ -34,15 +34,19 @@ export function cardWord(card: Card, k: number): number {
   return w;
 }
 
-/** Set the punches of row-binary word k of a card (the inverse of cardWord). */
+/**
+ * Set the punches of row-binary word k of a card (the inverse of cardWord). The word is taken in
+ * two 18-bit halves, so each column's bit is an integer shift: `%` on a double is a library call
+ * in V8, and every line printed and card punched comes through here 24 times.
+ */
 export function setCardWord(card: Card, k: number, word: number): void {
   const bit = 1 << (k >> 1);
   const base = (k & 1) * 36;
-  let w = word;
-  for (let c = 35; c >= 0; c--) {
-    const b = w % 2;
-    w = (w - b) / 2;
-    card[base + c] = b ? card[base + c]! | bit : card[base + c]! & ~bit;
+  const hi = Math.floor(word / 2 ** 18), lo = word - hi * 2 ** 18;
+  for (let c = 0; c < 18; c++) {
+    const l = base + c, r = l + 18;
+    card[l] = (hi >> (17 - c)) & 1 ? card[l]! | bit : card[l]! & ~bit;
+    card[r] = (lo >> (17 - c)) & 1 ? card[r]! | bit : card[r]! & ~bit;
   }
 }
 
